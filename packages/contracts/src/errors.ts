@@ -1,0 +1,69 @@
+/**
+ * Every code a /front response can carry. `code` 0 is success; every other code has a
+ * message key under `errors.*` in the four locale files beside this module, and an HTTP
+ * status the server answers with.
+ */
+export const ErrorCode = {
+  OK: 0,
+  /** No token, or a token we never issued. The web app clears its session and goes to /login. */
+  UNAUTHORIZED: 401,
+  NOT_FOUND: 404,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  /** Login needs a Google Authenticator code (SPEC section 4: resolved, not rejected, by the client). */
+  GOOGLE_CODE_REQUIRED: 601,
+  /** A token we issued that expired or was revoked; handled by the client exactly like 401. */
+  TOKEN_EXPIRED: 4000,
+  /** A field failed validation; `data.errors` lists each field with its localized message. */
+  VALIDATION_FAILED: 1001,
+  /** The body could not be parsed (broken JSON, broken form or multipart encoding). */
+  MALFORMED_BODY: 1002,
+  PAYLOAD_TOO_LARGE: 1003,
+  UNSUPPORTED_MEDIA_TYPE: 1004,
+  METHOD_NOT_ALLOWED: 1005,
+  /** Wrong email or password; the same message whether or not the account exists. */
+  INVALID_CREDENTIALS: 1101,
+  ACCOUNT_DISABLED: 1102,
+} as const;
+
+export type ErrorCodeName = keyof typeof ErrorCode;
+export type ErrorCodeValue = (typeof ErrorCode)[ErrorCodeName];
+
+/** HTTP status for each code. Success and business outcomes of a well-formed call are 200. */
+export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
+  [ErrorCode.OK]: 200,
+  [ErrorCode.UNAUTHORIZED]: 401,
+  [ErrorCode.NOT_FOUND]: 404,
+  [ErrorCode.TOO_MANY_REQUESTS]: 429,
+  [ErrorCode.INTERNAL]: 500,
+  [ErrorCode.GOOGLE_CODE_REQUIRED]: 200,
+  [ErrorCode.TOKEN_EXPIRED]: 401,
+  [ErrorCode.VALIDATION_FAILED]: 400,
+  [ErrorCode.MALFORMED_BODY]: 400,
+  [ErrorCode.PAYLOAD_TOO_LARGE]: 413,
+  [ErrorCode.UNSUPPORTED_MEDIA_TYPE]: 415,
+  [ErrorCode.METHOD_NOT_ALLOWED]: 405,
+  [ErrorCode.INVALID_CREDENTIALS]: 400,
+  [ErrorCode.ACCOUNT_DISABLED]: 403,
+};
+
+/** The message key (in `errors.json`) for each code. */
+export const ERROR_MESSAGE_KEY: Record<ErrorCodeValue, string> = {
+  [ErrorCode.OK]: 'ok',
+  [ErrorCode.UNAUTHORIZED]: 'unauthorized',
+  [ErrorCode.NOT_FOUND]: 'notFound',
+  [ErrorCode.TOO_MANY_REQUESTS]: 'tooManyRequests',
+  [ErrorCode.INTERNAL]: 'internal',
+  [ErrorCode.GOOGLE_CODE_REQUIRED]: 'googleCodeRequired',
+  [ErrorCode.TOKEN_EXPIRED]: 'tokenExpired',
+  [ErrorCode.VALIDATION_FAILED]: 'validationFailed',
+  [ErrorCode.MALFORMED_BODY]: 'malformedBody',
+  [ErrorCode.PAYLOAD_TOO_LARGE]: 'payloadTooLarge',
+  [ErrorCode.UNSUPPORTED_MEDIA_TYPE]: 'unsupportedMediaType',
+  [ErrorCode.METHOD_NOT_ALLOWED]: 'methodNotAllowed',
+  [ErrorCode.INVALID_CREDENTIALS]: 'invalidCredentials',
+  [ErrorCode.ACCOUNT_DISABLED]: 'accountDisabled',
+};
+
+/** Codes after which the client must drop its session and go to /login (SPEC section 8). */
+export const SESSION_ENDING_CODES: readonly number[] = [ErrorCode.UNAUTHORIZED, ErrorCode.TOKEN_EXPIRED];

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ERROR_HTTP_STATUS,
+  ERROR_MESSAGE_KEY,
+  ErrorCode,
+  emailField,
+  hasMessage,
+  LANGUAGES,
+  loginBody,
+  MESSAGES,
+  PASSWORD_PATTERN,
+  resolveLanguage,
+  translateMessage,
+} from '../src';
+
+const keysOf = (o: object, prefix = ''): string[] =>
+  Object.entries(o).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? keysOf(v, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
+
+describe('languages', () => {
+  it.each([
+    ['zh_CN', 'zh_CN'],
+    ['zh_TW', 'zh_TW'],
+    ['en', 'en_US'],
+    ['en-US', 'en_US'],
+    ['en_US', 'en_US'],
+    ['vi_VN', 'vi_VN'],
+    ['vi', 'vi_VN'],
+    ['jp', 'zh_CN'],
+    ['kor', 'zh_CN'],
+    ['fr_FR', 'zh_CN'],
+    ['', 'zh_CN'],
+    [undefined, 'zh_CN'],
+    ['en-US,en;q=0.9', 'en_US'],
+  ])('resolves %s to %s', (raw, expected) => {
+    expect(resolveLanguage(raw)).toBe(expected);
+  });
+});
+
+describe('messages', () => {
+  it('every language carries exactly the keys of zh_CN', () => {
+    const reference = keysOf(MESSAGES.zh_CN).sort();
+    for (const lang of LANGUAGES) expect(keysOf(MESSAGES[lang]).sort()).toEqual(reference);
+  });
+
+  it('every error code has a message and a status', () => {
+    for (const code of Object.values(ErrorCode)) {
+      expect(ERROR_HTTP_STATUS[code]).toBeGreaterThanOrEqual(200);
+      if (code !== ErrorCode.OK) expect(hasMessage(`errors.${ERROR_MESSAGE_KEY[code]}`)).toBe(true);
+    }
+  });
+
+  it('translates and falls back to the key', () => {
+    expect(translateMessage('en_US', 'errors.notFound')).toBe('The requested resource does not exist');
+    expect(translateMessage('vi_VN', 'validation.emailRequired')).toBe('Vui lòng nhập email');
+    expect(translateMessage('en_US', 'no.such.key')).toBe('no.such.key');
+  });
+});
+
+describe('validation', () => {
+  it('password rule: 8-32 with lower, upper and digit', () => {
+    expect(PASSWORD_PATTERN.test('Tollgate2026')).toBe(true);
+    expect(PASSWORD_PATTERN.test('tollgate2026')).toBe(false);
+    expect(PASSWORD_PATTERN.test('TOLLGATE2026')).toBe(false);
+    expect(PASSWORD_PATTERN.test('Tollgate')).toBe(false);
+    expect(PASSWORD_PATTERN.test('Ab1')).toBe(false);
+    expect(PASSWORD_PATTERN.test(`Ab1${'x'.repeat(30)}`)).toBe(false);
+  });
+
+  it('email is required, well formed and lower-cased', () => {
+    expect(emailField.parse(' Demo@Tollgate.dev ')).toBe('demo@tollgate.dev');
+    const missing = emailField.safeParse('');
+    expect(missing.error?.issues[0]?.message).toBe('validation.emailRequired');
+    const bad = emailField.safeParse('not-an-email');
+    expect(bad.error?.issues[0]?.message).toBe('validation.emailInvalid');
+  });
+
+  it('login body rejects a missing password with its key', () => {
+    const result = loginBody.safeParse({ email: 'a@b.co' });
+    expect(result.error?.issues[0]?.message).toBe('validation.passwordRequired');
+  });
+});
