@@ -1,8 +1,10 @@
+import Decimal from 'decimal.js';
 import { z } from 'zod';
 
 /**
- * Money never travels as a JS number: amounts, rates and balances are decimal strings on
- * the wire (`"12.5"`, `"0.000001"`), NUMERIC in PostgreSQL and decimal.js in code.
+ * The one money module. Money never travels or computes as a JS number: amounts, rates and
+ * balances are decimal strings on the wire (`"12.5"`, `"0.000001"`), NUMERIC in PostgreSQL
+ * and `Decimal` here. Server and web both go through these functions.
  */
 export const DECIMAL_PATTERN = /^-?\d{1,30}(\.\d{1,18})?$/;
 
@@ -15,3 +17,42 @@ export const decimalString = z
 export const DEFAULT_CURRENCY = 'USDT';
 export const DEFAULT_RATE = '1';
 export const DEFAULT_PRECISION = 2;
+
+/** Our own Decimal constructor: enough precision for NUMERIC(38,18) products, never exponent notation. */
+export const Money = Decimal.clone({
+  precision: 60,
+  rounding: Decimal.ROUND_HALF_UP,
+  toExpNeg: -40,
+  toExpPos: 60,
+});
+export type Money = InstanceType<typeof Money>;
+export type MoneyInput = string | Money;
+
+export function money(value: MoneyInput): Money {
+  if (typeof value === 'string' && !DECIMAL_PATTERN.test(value.trim())) {
+    throw new RangeError(`not a decimal string: ${value}`);
+  }
+  return new Money(value);
+}
+
+export function sumMoney(values: Iterable<MoneyInput>): Money {
+  let total = new Money(0);
+  for (const v of values) total = total.plus(money(v));
+  return total;
+}
+
+/** The wire form: plain notation, no trailing zeros, at most 18 decimals ("12.5", "0"). */
+export function toDecimalString(value: MoneyInput, maxDecimals = 18): string {
+  const d = money(value).toDecimalPlaces(maxDecimals, Decimal.ROUND_DOWN);
+  return d.isZero() ? '0' : d.toFixed();
+}
+
+/** For display: fixed decimals (default 2, SPEC section 3), rounded down, with thousands separators. */
+export function formatMoney(value: MoneyInput, precision = DEFAULT_PRECISION): string {
+  const fixed = money(value).toDecimalPlaces(precision, Decimal.ROUND_DOWN).toFixed(precision);
+  const [int = '0', frac] = fixed.split('.');
+  const sign = int.startsWith('-') ? '-' : '';
+  const digits = sign ? int.slice(1) : int;
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}${grouped}${frac ? `.${frac}` : ''}`;
+}

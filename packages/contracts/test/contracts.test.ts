@@ -81,3 +81,16 @@ describe('validation', () => {
     expect(result.error?.issues[0]?.message).toBe('validation.passwordRequired');
   });
 });
+
+describe('money', () => {
+  it('adds without float error and prints plain decimals', async () => {
+    const { sumMoney, toDecimalString, formatMoney, money } = await import('../src');
+    expect(toDecimalString(sumMoney(['0.1', '0.2']))).toBe('0.3');
+    expect(toDecimalString(money('0.000000000000000001'))).toBe('0.000000000000000001');
+    expect(toDecimalString(money('12345678901234567890.5').times('3'))).toBe('37037036703703703671.5');
+    expect(toDecimalString('0.000')).toBe('0');
+    expect(formatMoney('1234567.899')).toBe('1,234,567.89');
+    expect(formatMoney('-0.5', 4)).toBe('-0.5000');
+    expect(() => money('1e5')).toThrow(RangeError);
+  });
+});
