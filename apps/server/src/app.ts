@@ -1,0 +1,100 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { installZodMessageKeys } from './lib/validation-errors';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerHealthRoutes } from './modules/health/health.routes';
+import { DEMO_ACCOUNT, ensureDemoMerchant, shouldSeedDemo } from './modules/merchant/demo-merchant';
+import { registerMerchantRoutes } from './modules/merchant/merchant.routes';
+import { registerReferenceRoutes } from './modules/reference/reference.routes';
+import { BODY_LIMIT, registerBodyParsing } from './plugins/body-parsing';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerNotFound } from './plugins/not-found';
+import { registerOpenApi } from './plugins/openapi';
+import { generateRequestId, registerRequestContext } from './plugins/request-context';
+import { registerSecurity } from './plugins/security';
+import { registerWebApp } from './plugins/web-app';
+import type { Clock } from './types';
+
+/**
+ * Builds the whole server on a database it is handed (server.ts opens the real one, tests
+ * a fresh one per file). The app owns the database from here: closing the app closes it.
+ */
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** The clock for sessions and timestamps; tests inject one to expire tokens. */
+  now?: Clock;
+}
+
+export async function buildApp({ config, database, now = () => new Date() }: BuildAppOptions) {
+  installZodMessageKeys();
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Never in the logs: tokens, cookies, passwords (wherever a log call puts them).
+      redact: {
+        paths: [
+          'req.headers["x-auth-token"]',
+          'req.headers.cookie',
+          'req.headers.authorization',
+          'password',
+          '*.password',
+          'body.password',
+          'token',
+          '*.token',
+        ],
+        censor: '[redacted]',
+      },
+    },
+    genReqId: generateRequestId,
+    requestIdHeader: false,
+    bodyLimit: BODY_LIMIT,
+  });
+  app.addHook('onClose', () => database.close());
+  try {
+    await assembleApp(app, { config, database, now });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
+}
+
+async function assembleApp(app: FastifyInstance, { config, database, now }: Required<BuildAppOptions>) {
+  // 1. Zod validates requests and serializes responses from the contracts schemas.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // 2. The database, migrated before anything can query it, and the app-wide context.
+  await database.migrate();
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('now', now);
+  const seedDemo = shouldSeedDemo(config);
+  if (seedDemo) await ensureDemoMerchant(database.db, now);
+  app.decorate('demoAccount', seedDemo ? { ...DEMO_ACCOUNT } : null);
+
+  // 3. Request id, language and the error envelope come first, so that even a request
+  //    refused by a plugin below is answered in the caller's language with an id.
+  registerRequestContext(app);
+  registerErrorHandler(app);
+
+  // 4. External plugins: security headers, rate limiting, then the body parsers.
+  await registerSecurity(app);
+  await registerBodyParsing(app);
+
+  // 5. OpenAPI before the routes: it records each route as it is added.
+  await registerOpenApi(app);
+
+  // 6. Routes, one module per domain.
+  registerHealthRoutes(app);
+  registerReferenceRoutes(app);
+  registerAuthRoutes(app);
+  registerMerchantRoutes(app);
+
+  // 7. Last: the web app and whatever no route answered (SPA fallback or a 404 envelope).
+  const serveIndex = await registerWebApp(app, config.webDistDir);
+  registerNotFound(app, serveIndex);
+}

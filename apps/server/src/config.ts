@@ -1,0 +1,159 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * The environment, parsed once at start. `loadConfig` is pure given its `paths`: tests pass
+ * them; the server lets `defaultConfigPaths` find them. A bad value throws a ConfigError that
+ * lists one line per bad variable; server.ts prints those lines and exits 1.
+ */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: the embedded PGlite database under `dataDir/pglite`. */
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  seedDemo: boolean;
+  nodeEnv: 'development' | 'production' | 'test';
+  webDistDir: string;
+  /** Logins per minute per IP (POST /front/login). */
+  loginRateLimit: number;
+}
+
+export interface ConfigPaths {
+  /** Where relative DATA_DIR / WEB_DIST_DIR values are resolved: the directory the user ran npm from. */
+  cwd: string;
+  /** The monorepo root (package.json with workspaces), home of the default ./data; null when deployed alone. */
+  repoRoot: string | null;
+  /** apps/server, whether running from src/ or dist/. */
+  serverDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration: ${problems.join('; ')}`);
+  }
+}
+
+const hasProtocol = (protocols: string[]) => (value: string) => {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,7}$/)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max);
+
+const envSchema = z.object({
+  PORT: wholeNumber(1, 65535).optional(),
+  HOST: z.string().optional(),
+  DATA_DIR: z.string().optional(),
+  DATABASE_URL: z
+    .string()
+    .refine(hasProtocol(['postgres:', 'postgresql:']))
+    .optional(),
+  PUBLIC_URL: z
+    .string()
+    .refine(hasProtocol(['http:', 'https:']))
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .refine(hasProtocol(['smtp:', 'smtps:']))
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^[^<>@\s]+@[^<>@\s]+$|^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/)
+    .optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
+  SEED_DEMO: z.enum(['0', '1']).optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
+  WEB_DIST_DIR: z.string().optional(),
+  LOGIN_RATE_LIMIT: wholeNumber(1, 100000).optional(),
+});
+type EnvName = keyof typeof envSchema.shape;
+
+/** What each variable must be; secrets (URLs may hold passwords) are never echoed back. */
+const RULES: Record<EnvName, { rule: string; secret?: boolean }> = {
+  PORT: { rule: 'must be a whole number from 1 to 65535' },
+  HOST: { rule: 'must be a host name or IP address' },
+  DATA_DIR: { rule: 'must be a directory path' },
+  DATABASE_URL: { rule: 'must be a postgres:// or postgresql:// URL', secret: true },
+  PUBLIC_URL: { rule: 'must be an http:// or https:// URL' },
+  SMTP_URL: { rule: 'must be an smtp:// or smtps:// URL', secret: true },
+  MAIL_FROM: { rule: 'must be an address like "Tollgate <no-reply@example.com>"' },
+  LOG_LEVEL: { rule: `must be one of ${LOG_LEVELS.join(', ')}` },
+  SEED_DEMO: { rule: 'must be 0 or 1' },
+  NODE_ENV: { rule: 'must be development, production or test' },
+  WEB_DIST_DIR: { rule: 'must be a directory path' },
+  LOGIN_RATE_LIMIT: { rule: 'must be a whole number from 1 to 100000' },
+};
+
+export function loadConfig(env: Record<string, string | undefined>, paths = defaultConfigPaths(env)): Config {
+  // Blank values (FOO= in a compose file) mean "unset", not "invalid".
+  const raw = Object.fromEntries(
+    Object.keys(envSchema.shape).map((name) => [name, env[name]?.trim() ? env[name]?.trim() : undefined]),
+  );
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    const names = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0]) as EnvName))];
+    throw new ConfigError(
+      names.map((name) => {
+        const { rule, secret } = RULES[name];
+        return secret ? `${name} ${rule}` : `${name} ${rule} (got "${raw[name]}")`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const port = e.PORT ?? 8080;
+  return {
+    port,
+    host: e.HOST ?? '127.0.0.1',
+    dataDir: e.DATA_DIR ? resolve(paths.cwd, e.DATA_DIR) : join(paths.repoRoot ?? paths.cwd, 'data'),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Tollgate <no-reply@tollgate.local>',
+    logLevel: e.LOG_LEVEL ?? 'info',
+    seedDemo: e.SEED_DEMO === '1',
+    nodeEnv: e.NODE_ENV ?? 'development',
+    webDistDir: e.WEB_DIST_DIR ? resolve(paths.cwd, e.WEB_DIST_DIR) : resolve(paths.serverDir, '../web/dist'),
+    loginRateLimit: e.LOGIN_RATE_LIMIT ?? 30,
+  };
+}
+
+/**
+ * `npm start` runs the server through a workspace script whose cwd is apps/server, so the
+ * default data directory is `./data` at the repo root, not under the cwd. Relative values the
+ * user sets are resolved against INIT_CWD (where they typed the npm command), else the cwd.
+ */
+export function defaultConfigPaths(env: Record<string, string | undefined>): ConfigPaths {
+  // Both src/config.ts and dist/server.js sit one level below apps/server.
+  const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  return { cwd: env.INIT_CWD || process.cwd(), repoRoot: findRepoRoot(serverDir), serverDir };
+}
+
+export function findRepoRoot(start: string): string | null {
+  for (let dir = start; ; dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      try {
+        if (JSON.parse(readFileSync(manifest, 'utf8')).workspaces) return dir;
+      } catch {
+        // An unreadable package.json is not the root; keep walking.
+      }
+    }
+    if (dirname(dir) === dir) return null;
+  }
+}

@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { findMigrationsFolder } from './migrations-folder';
+import * as schema from './schema';
+
+/**
+ * One database API over two engines: embedded PGlite (a directory under DATA_DIR, or memory
+ * for tests) and a PostgreSQL server (DATABASE_URL). Both are drizzle PgDatabases, so the
+ * repositories never know which one they talk to.
+ */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** What a repository function runs on: the database, or the caller's transaction. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Applies the forward-only migrations in apps/server/drizzle that are not applied yet. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** `dataDir` undefined: an in-memory database (tests, the OpenAPI script). */
+export async function createPgliteDatabase(dataDir?: string): Promise<DatabaseHandle> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: findMigrationsFolder() }),
+    close: () => client.close(),
+  };
+}
+
+export async function createPostgresDatabase(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Fail at start, with the driver's reason, rather than on the first request.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzleNodePg({ client: pool, schema });
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migrateNodePg(db, { migrationsFolder: findMigrationsFolder() }),
+    close: () => pool.end(),
+  };
+}
+
+export function createDatabase(config: { databaseUrl?: string | undefined; dataDir: string }) {
+  return config.databaseUrl
+    ? createPostgresDatabase(config.databaseUrl)
+    : createPgliteDatabase(join(config.dataDir, 'pglite'));
+}

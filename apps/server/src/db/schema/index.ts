@@ -1,0 +1,2 @@
+export * from './merchants';
+export * from './reference';

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Merchants, their login sessions and their balances per currency. */
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`);
+
+export const merchants = pgTable(
+  'merchants',
+  {
+    /** The merchant ID shown in the back office; identities start at 100001 so IDs look alike. */
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity({ startWith: 100001 }),
+    /** Always stored lower-cased (the login schema lower-cases too), hence a plain unique index. */
+    email: text('email').notNull(),
+    phone: text('phone'),
+    countryCode: text('country_code'),
+    passwordHash: text('password_hash').notNull(),
+    googleSecret: text('google_secret'),
+    googleState: boolean('google_state').notNull().default(false),
+    lang: text('lang').notNull().default('zh_CN'),
+    status: text('status', { enum: ['active', 'disabled'] })
+      .notNull()
+      .default('active'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('merchants_email_key').on(t.email),
+    check('merchants_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    check('merchants_status_known', sql`${t.status} in ('active', 'disabled')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    merchantId: bigint('merchant_id', { mode: 'number' })
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    /** sha256 (hex) of the token: a database leak does not hand out live sessions. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    // Serves the login history (last ten logins of a merchant).
+    index('sessions_merchant_created_idx').on(t.merchantId, t.createdAt),
+  ],
+);
+
+export const balances = pgTable(
+  'balances',
+  {
+    merchantId: bigint('merchant_id', { mode: 'number' })
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    coinName: text('coin_name').notNull(),
+    available: numeric('available', { precision: 38, scale: 18 }).notNull().default('0'),
+    frozen: numeric('frozen', { precision: 38, scale: 18 }).notNull().default('0'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.coinName] }),
+    // The last line of defence: no code path may overdraw a balance.
+    check('balances_available_nonnegative', sql`${t.available} >= 0`),
+    check('balances_frozen_nonnegative', sql`${t.frozen} >= 0`),
+  ],
+);

@@ -1,0 +1,21 @@
+import { type Language, resolveLanguage } from '@tollgate/contracts';
+
+/**
+ * The response language of a request: the `lang` header, else `langCode` in the query, else
+ * `langCode` in the body (SPEC section 7: the client adds it to every call), else zh_CN.
+ * The first hint present wins, even if we do not ship it (then zh_CN, as resolveLanguage says).
+ */
+export function pickLanguage(hints: { header?: unknown; query?: unknown; body?: unknown }): Language {
+  for (const hint of [hints.header, hints.query, hints.body]) {
+    const value = Array.isArray(hint) ? hint[0] : hint;
+    if (typeof value === 'string' && value.trim() !== '') return resolveLanguage(value.trim());
+  }
+  return resolveLanguage(undefined);
+}
+
+/** `langCode` of a parsed query or body, when it is a plain object. */
+export function readLangCode(source: unknown): unknown {
+  return source !== null && typeof source === 'object' && !Array.isArray(source)
+    ? (source as Record<string, unknown>).langCode
+    : undefined;
+}

@@ -1,0 +1,58 @@
+import { ERROR_HTTP_STATUS, ErrorCode, type ErrorCodeValue, type ErrorEnvelope } from '@tollgate/contracts';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isAppError } from '../lib/app-error';
+import { createErrorEnvelope } from '../lib/envelope';
+import { toFieldErrors } from '../lib/validation-errors';
+import { isReadingBody } from './body-parsing';
+
+/**
+ * The one error handler: every failure leaves as a `{ code, data, message }` envelope with a
+ * localized message. 4xx outcomes say what the client got wrong; a 5xx never carries the
+ * internal message or stack, only the request id the log line is filed under.
+ */
+interface Outcome {
+  code: ErrorCodeValue;
+  data: ErrorEnvelope['data'];
+  /** Overrides the code's message (validation: the first field's own message). */
+  message?: string;
+}
+
+/** Fastify and plugin errors about the request itself, by the HTTP status they were given. */
+function classifyClientError(error: FastifyError, request: FastifyRequest): ErrorCodeValue | null {
+  const status = error.statusCode ?? 0;
+  if (status === 413) return ErrorCode.PAYLOAD_TOO_LARGE;
+  if (status === 415) return ErrorCode.UNSUPPORTED_MEDIA_TYPE;
+  // Broken JSON, a cut-off multipart stream, a bad boundary: whatever failed while reading.
+  if (isReadingBody(request) && status < 500) return ErrorCode.MALFORMED_BODY;
+  if (status >= 400 && status < 500) return ErrorCode.MALFORMED_BODY;
+  return null;
+}
+
+export function classifyError(thrown: unknown, request: FastifyRequest): Outcome {
+  if (isAppError(thrown)) return { code: thrown.code, data: thrown.details };
+  const error = thrown as FastifyError;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = toFieldErrors(error.validation, error.validationContext, request.lang);
+    return { code: ErrorCode.VALIDATION_FAILED, data: { errors }, message: errors[0]?.message };
+  }
+  const code = classifyClientError(error, request);
+  if (code !== null) return { code, data: null };
+  return { code: ErrorCode.INTERNAL, data: { requestId: String(request.id) } };
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Whatever was thrown, by us (AppError), Fastify, a plugin, or a bug.
+    const outcome = classifyError(error, request);
+    if (outcome.code === ErrorCode.INTERNAL) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      // The client's mistake: worth a line, not a stack.
+      request.log.info({ code: outcome.code, reason: error.code ?? error.message }, 'request refused');
+    }
+    const body = createErrorEnvelope(request.lang, outcome.code, outcome.data);
+    if (outcome.message) body.message = outcome.message;
+    return reply.code(ERROR_HTTP_STATUS[outcome.code]).send(body);
+  });
+}

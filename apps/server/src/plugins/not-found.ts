@@ -1,0 +1,43 @@
+import { BASE_PATH, ErrorCode, endpoints } from '@tollgate/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createErrorEnvelope } from '../lib/envelope';
+
+/**
+ * Requests no route answers. API paths get an envelope: 1005 when the path exists with
+ * another method, else 404. Other GETs of a browser are the single-page app's own routes
+ * (/dashboard, /merchant/info, ...): they get index.html so a reload lands on the right page.
+ */
+const API_PREFIXES = [BASE_PATH, '/api-docs', '/health'];
+
+const METHODS_BY_PATH = new Map<string, string[]>();
+for (const endpoint of Object.values(endpoints)) {
+  const path = `${BASE_PATH}${endpoint.path}`;
+  METHODS_BY_PATH.set(path, [...(METHODS_BY_PATH.get(path) ?? []), endpoint.method]);
+}
+
+export function isApiPath(path: string): boolean {
+  return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+function wantsPage(request: FastifyRequest, path: string): boolean {
+  const isRead = request.method === 'GET' || request.method === 'HEAD';
+  return isRead && !isApiPath(path) && (request.headers.accept ?? '').includes('text/html');
+}
+
+export function registerNotFound(
+  app: FastifyInstance,
+  serveIndex: ((reply: FastifyReply) => FastifyReply) | null,
+) {
+  app.setNotFoundHandler((request, reply) => {
+    const path = (request.url.split('?')[0] ?? '').replace(/\/+$/, '') || '/';
+    if (serveIndex && wantsPage(request, path)) return serveIndex(reply);
+    const allowed = METHODS_BY_PATH.get(path);
+    if (allowed) {
+      return reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send(createErrorEnvelope(request.lang, ErrorCode.METHOD_NOT_ALLOWED));
+    }
+    return reply.code(404).send(createErrorEnvelope(request.lang, ErrorCode.NOT_FOUND));
+  });
+}

@@ -1,0 +1,31 @@
+import { existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/**
+ * Serves the built web app (apps/web/dist) from the same origin as the API. Vite names
+ * everything under /assets by content hash, so those files are cached for a year; the rest,
+ * index.html above all, is revalidated on every load so a new build shows at once.
+ * Returns how to answer with index.html (the SPA fallback), or null when there is no build.
+ */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export async function registerWebApp(
+  app: FastifyInstance,
+  dir: string,
+): Promise<((reply: FastifyReply) => FastifyReply) | null> {
+  if (!existsSync(join(dir, 'index.html'))) {
+    app.log.warn({ dir }, 'web app not built (npm run build -w @tollgate/web): serving the API only');
+    return null;
+  }
+  await app.register(fastifyStatic, {
+    root: dir,
+    prefix: '/',
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', filePath.includes(`${sep}assets${sep}`) ? IMMUTABLE : 'no-cache');
+    },
+  });
+  return (reply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+}
