@@ -1,0 +1,68 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Layout } from 'antd';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { chainListQueryOptions } from '../../features/config/api/get-chain-list';
+import { coinListQueryOptions } from '../../features/config/api/get-coin-list';
+import { exchangeRateListQueryOptions } from '../../features/config/api/get-exchange-rate-list';
+import { accountInfoQueryOptions } from '../../features/dashboard/api/get-account-info';
+import { useMerchantInfo } from '../../features/merchant/api/get-merchant-info';
+import { AppHeader } from './app-header';
+import { AppSidebar } from './app-sidebar';
+import { KeepAliveOutlet } from './keep-alive-outlet';
+import { TabBar } from './tab-bar';
+import { useViewTabs } from './use-view-tabs';
+
+/**
+ * The shell of every logged-in page (SPEC section 2): sidebar, header, tab bar and the cached
+ * views. Entering it loads the merchant; after mount the balances and reference data are
+ * loaded into the query cache for the pages that need them.
+ */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [isCollapsed, setIsCollapsed] = useState(false);
+  const { tabs, activeKey, activeRoute, closeTab } = useViewTabs();
+  const contentRef = useRef<HTMLElement>(null);
+  const scrollTops = useRef(new Map<string, number>());
+  useMerchantInfo();
+
+  useEffect(() => {
+    void queryClient.prefetchQuery(accountInfoQueryOptions());
+    void queryClient.prefetchQuery(coinListQueryOptions());
+    void queryClient.prefetchQuery(chainListQueryOptions());
+    void queryClient.prefetchQuery(exchangeRateListQueryOptions());
+  }, [queryClient]);
+
+  useEffect(() => {
+    const title = activeRoute ? t(activeRoute.route.titleCode) : t('common.notFound.title');
+    document.title = `${title} - ${t('common.appName')}`;
+  }, [activeRoute, t]);
+
+  // Each view keeps its own scroll position in the one scrolling content area.
+  useLayoutEffect(() => {
+    if (contentRef.current) contentRef.current.scrollTop = scrollTops.current.get(activeKey) ?? 0;
+  }, [activeKey]);
+
+  return (
+    <Layout className="app-shell">
+      <AppSidebar isCollapsed={isCollapsed} />
+      <Layout className="app-main">
+        <AppHeader isCollapsed={isCollapsed} onToggle={() => setIsCollapsed((value) => !value)} />
+        <TabBar tabs={tabs} activeKey={activeKey} onClose={closeTab} />
+        <Layout.Content
+          ref={contentRef}
+          className="app-content"
+          data-testid="app-content"
+          onScroll={(event) => scrollTops.current.set(activeKey, event.currentTarget.scrollTop)}
+        >
+          <KeepAliveOutlet
+            activeKey={activeKey}
+            keepKeys={tabs.map((tab) => tab.key)}
+            isCacheable={activeRoute !== undefined}
+          />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,56 @@
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Popover, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useLogout } from '../../features/auth/api/logout';
+import { useMerchantInfo } from '../../features/merchant/api/get-merchant-info';
+
+/** The avatar popover (SPEC section 2): opens on hover, 200 wide, merchant info and logout. */
+export const POPOVER_WIDTH = 200;
+
+export function UserPopover() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: merchant } = useMerchantInfo();
+  const logout = useLogout();
+
+  const content = (
+    <div data-testid="user-popover" style={{ width: POPOVER_WIDTH }}>
+      <Space orientation="vertical" size={4} style={{ width: '100%', marginBottom: 12 }}>
+        <Typography.Text strong ellipsis={{ tooltip: merchant?.email }} data-testid="user-email">
+          {merchant?.email ?? '-'}
+        </Typography.Text>
+        <Typography.Text type="secondary" data-testid="user-merchant-id">
+          {t('common.header.merchantId', { id: merchant?.merchantId ?? '-' })}
+        </Typography.Text>
+      </Space>
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <Button block icon={<UserOutlined />} onClick={() => navigate('/merchant/info')}>
+          {t('common.header.merchantInfo')}
+        </Button>
+        <Button
+          block
+          danger
+          icon={<LogoutOutlined />}
+          loading={logout.isPending}
+          onClick={() => logout.mutate()}
+        >
+          {t('common.header.logout')}
+        </Button>
+      </Space>
+    </div>
+  );
+
+  return (
+    <Popover content={content} trigger="hover" placement="bottomRight" arrow={false}>
+      <button
+        type="button"
+        className="header-avatar"
+        aria-label={t('common.header.account')}
+        data-testid="user-avatar"
+      >
+        <Avatar size="small" icon={<UserOutlined />} />
+      </button>
+    </Popover>
+  );
+}

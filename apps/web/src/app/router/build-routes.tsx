@@ -1,0 +1,60 @@
+import { type LoaderFunction, type RouteObject, redirect } from 'react-router';
+import { PageLoading } from '../../shared/ui/page-loading';
+import { AppLayout } from '../layout/app-layout';
+import { NotFoundPage } from '../not-found-page';
+import { RootFrame } from '../root-frame';
+import { requireLogin } from './require-login';
+import { trackRouteLoad } from './route-loading';
+import type { AppRoute } from './route-table';
+
+/**
+ * Turns the route table into react-router route objects: the shell (layout) holds every
+ * logged-in route, standalone routes (login) sit beside it, pages load lazily.
+ */
+function redirectTo(target: string, needLogin: boolean): LoaderFunction {
+  return (args) => {
+    if (needLogin) requireLogin(args);
+    return redirect(target);
+  };
+}
+
+function lazyPage(load: NonNullable<AppRoute['page']>) {
+  return async () => {
+    const module = await trackRouteLoad(load());
+    return { Component: module.default };
+  };
+}
+
+export function toRouteObject(route: AppRoute): RouteObject {
+  const guard = route.needLogin ? { loader: requireLogin } : {};
+  if (route.children) {
+    const index: RouteObject[] = route.redirect
+      ? [{ index: true, loader: redirectTo(route.redirect, route.needLogin) }]
+      : [];
+    return { path: route.path, children: [...index, ...route.children.map(toRouteObject)] };
+  }
+  if (route.redirect) return { path: route.path, loader: redirectTo(route.redirect, route.needLogin) };
+  if (!route.page) throw new Error(`route ${route.path} has neither page, redirect nor children`);
+  return { path: route.path, ...guard, lazy: lazyPage(route.page) };
+}
+
+export function buildRouteObjects(routes: AppRoute[]): RouteObject[] {
+  const shell = routes.filter((route) => !route.standalone);
+  const standalone = routes.filter((route) => route.standalone);
+  return [
+    {
+      id: 'root',
+      Component: RootFrame,
+      HydrateFallback: PageLoading,
+      children: [
+        {
+          id: 'layout',
+          loader: requireLogin,
+          Component: AppLayout,
+          children: [...shell.map(toRouteObject), { path: '*', Component: NotFoundPage }],
+        },
+        ...standalone.map(toRouteObject),
+      ],
+    },
+  ];
+}

@@ -1,0 +1,10 @@
+/** Query keys of reference data (coins, chains, exchange rates). */
+export const configKeys = {
+  all: ['config'] as const,
+  coinList: () => [...configKeys.all, 'coinList'] as const,
+  chainList: () => [...configKeys.all, 'chainList'] as const,
+  exchangeRateList: () => [...configKeys.all, 'exchangeRateList'] as const,
+};
+
+/** Reference data changes rarely; one load per session is enough. */
+export const CONFIG_STALE_TIME = 10 * 60_000;

@@ -1,0 +1,68 @@
+import type { AccountInfo, UserBalance } from '@tollgate/contracts';
+import { Alert, Card, Statistic, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { CLIENT_DEFAULTS, formatAmount } from '../../../shared/lib/format';
+import { EmptyData } from '../../../shared/ui/empty-data';
+
+/**
+ * The merchant's balances: the total in USDT and one row per currency. Every figure is the
+ * server's decimal string, formatted for display only (a new merchant shows zero).
+ */
+export interface BalanceOverviewProps {
+  account?: AccountInfo | undefined;
+  isLoading: boolean;
+  errorMessage?: string | undefined;
+}
+
+export function BalanceOverview({ account, isLoading, errorMessage }: BalanceOverviewProps) {
+  const { t } = useTranslation();
+  const currency = CLIENT_DEFAULTS.currency;
+  const columns = [
+    { key: 'coinName', dataIndex: 'coinName', title: t('dashboard.balance.currency') },
+    {
+      key: 'available',
+      title: t('dashboard.balance.available'),
+      align: 'right' as const,
+      render: (row: UserBalance) => formatAmount(row.available),
+    },
+    {
+      key: 'frozen',
+      title: t('dashboard.balance.frozen'),
+      align: 'right' as const,
+      render: (row: UserBalance) => formatAmount(row.frozen),
+    },
+    {
+      key: 'usdtValue',
+      title: t('dashboard.balance.usdtValue', { currency }),
+      align: 'right' as const,
+      render: (row: UserBalance) => formatAmount(row.usdtValue),
+    },
+  ];
+  const balances = account?.userBalanceList ?? [];
+  return (
+    <Card title={t('dashboard.balance.title')} loading={isLoading} data-testid="balance-overview">
+      {errorMessage ? (
+        <Alert type="error" showIcon title={errorMessage} style={{ marginBottom: 16 }} />
+      ) : null}
+      <Statistic
+        title={t('dashboard.balance.total', { currency })}
+        value={account ? formatAmount(account.totalBalance) : '-'}
+        suffix={currency}
+        data-testid="balance-total"
+      />
+      {balances.length > 0 ? (
+        <Table
+          style={{ marginTop: 16 }}
+          size="small"
+          rowKey="coinName"
+          columns={columns}
+          dataSource={balances}
+          pagination={false}
+          data-testid="balance-table"
+        />
+      ) : (
+        <EmptyData theme="small" />
+      )}
+    </Card>
+  );
+}

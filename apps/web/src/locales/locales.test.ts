@@ -1,0 +1,65 @@
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LANGUAGES } from '@tollgate/contracts';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../shared/lib/i18n';
+import { catalogues } from './resources';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const keysOf = (node: object, prefix = ''): string[] =>
+  Object.entries(node).flatMap(([key, value]) =>
+    value && typeof value === 'object' ? keysOf(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+
+/** SPEC section 2's menu labels, as keys of the menu catalogue. */
+const SPEC_MENU_KEYS = [
+  'home',
+  'myApplications',
+  'dashboard',
+  'platformCollection',
+  'platformPayout',
+  'collectionRecords',
+  'paymentRecords',
+  'merchantCenter',
+  'merchantInfo',
+  'paymentRates',
+  'billReport',
+  'rechargeReport',
+  'withdrawalReport',
+  'collectionReport',
+  'paymentReport',
+  'systemNotice',
+  'assetManagement',
+  'fundFlow',
+];
+
+describe('locales', () => {
+  it('ships the same files for every language', () => {
+    const reference = readdirSync(join(here, 'zh_CN')).sort();
+    for (const lang of LANGUAGES) expect(readdirSync(join(here, lang)).sort()).toEqual(reference);
+  });
+
+  it('every language has exactly the keys of zh_CN, none empty', () => {
+    const reference = keysOf(catalogues.zh_CN).sort();
+    for (const lang of LANGUAGES) {
+      expect(keysOf(catalogues[lang]).sort()).toEqual(reference);
+      for (const key of keysOf(catalogues[lang])) expect(i18n.getFixedT(lang)(key as never)).not.toBe('');
+    }
+  });
+
+  it('has every SPEC menu label in all four languages', () => {
+    for (const lang of LANGUAGES) {
+      const menu = catalogues[lang].menu as Record<string, string>;
+      for (const key of SPEC_MENU_KEYS) expect(menu[key], `${lang} menu.${key}`).toBeTruthy();
+    }
+    expect(keysOf(catalogues.zh_CN.menu).sort()).toEqual([...SPEC_MENU_KEYS].sort());
+  });
+
+  it('translates keys as paths and types them', () => {
+    expect(i18n.getFixedT('vi_VN')('menu.fundFlow')).toBe('Dòng tiền');
+    expect(i18n.getFixedT('zh_CN')('messages.validation.emailRequired')).toBe('请输入邮箱');
+    // @ts-expect-error an unknown key does not compile
+    expect(i18n.t('menu.noSuchEntry')).toBe('menu.noSuchEntry');
+  });
+});

@@ -1,0 +1,52 @@
+import {
+  DEFAULT_CURRENCY,
+  DEFAULT_PRECISION,
+  DEFAULT_RATE,
+  formatMoney,
+  type MoneyInput,
+  money,
+  toDecimalString,
+} from '@tollgate/contracts';
+import dayjs from 'dayjs';
+import advancedFormat from 'dayjs/plugin/advancedFormat';
+import quarterOfYear from 'dayjs/plugin/quarterOfYear';
+
+/**
+ * Display formatting, one module: client defaults of SPEC section 3 (USDT, rate 1, precision
+ * 2, from contracts) and the date format of section 9. Amounts stay decimal strings; every
+ * computation goes through the contracts money module, never through a JS number.
+ */
+dayjs.extend(quarterOfYear);
+dayjs.extend(advancedFormat);
+
+export const CLIENT_DEFAULTS = {
+  currency: DEFAULT_CURRENCY,
+  rate: DEFAULT_RATE,
+  precision: DEFAULT_PRECISION,
+} as const;
+
+/** year/month/day hour:minute:second; `Q` (quarter) and `SSS` (milliseconds) also work. */
+export const DATE_FORMAT = 'YYYY/MM/DD HH:mm:ss';
+export const EMPTY_VALUE = '-';
+
+export type DateInput = string | number | Date | dayjs.Dayjs | null | undefined;
+
+export function formatDate(value: DateInput, format: string = DATE_FORMAT): string {
+  if (value === null || value === undefined || value === '') return EMPTY_VALUE;
+  const date = dayjs(value);
+  return date.isValid() ? date.format(format) : EMPTY_VALUE;
+}
+
+/** An amount for display: thousands separators, `precision` decimals rounded down. */
+export function formatAmount(
+  value: MoneyInput | null | undefined,
+  precision: number = CLIENT_DEFAULTS.precision,
+) {
+  if (value === null || value === undefined || value === '') return EMPTY_VALUE;
+  return formatMoney(value, precision);
+}
+
+/** Convert an amount with a rate (default 1) into the current currency, as a decimal string. */
+export function convertAmount(value: MoneyInput, rate: MoneyInput = CLIENT_DEFAULTS.rate): string {
+  return toDecimalString(money(value).times(money(rate)));
+}

@@ -1,0 +1,131 @@
+import {
+  BASE_PATH,
+  type EndpointName,
+  type Endpoints,
+  type Envelope,
+  endpoints,
+  type ResponseData,
+  SESSION_ENDING_CODES,
+} from '@tollgate/contracts';
+import type { z } from 'zod';
+import { ApiError, REQUEST_FAILED_CODE } from './api-error';
+import { encodeBody, toSearchParams } from './http-encoding';
+import { i18n } from './i18n';
+import { readLanguage, toLangHeader } from './language';
+import { clearSession, readToken } from './session';
+
+/**
+ * The one HTTP client for /front, typed by the contracts `endpoints` registry: the endpoint
+ * name picks method, path and body encoding; its schemas type the payload and the result.
+ * It owns the envelope rule (code 0 or an ApiError) and the session rule (401/4000 end it).
+ */
+export { ApiError, REQUEST_FAILED_CODE };
+export const REQUEST_TIMEOUT_MS = 60_000;
+export const DOWNLOAD_TIMEOUT_MS = 120_000;
+
+type Def<N extends EndpointName> = Endpoints[N];
+type InputOf<S> = S extends z.ZodType ? z.input<S> : Record<string, unknown>;
+export type EndpointPayload<N extends EndpointName> = Def<N>['method'] extends 'GET'
+  ? InputOf<NonNullable<Def<N>['query']>>
+  : InputOf<NonNullable<Def<N>['body']>>;
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** Downloads get the longer timeout of SPEC section 9. */
+  isDownload?: boolean;
+  timeoutMs?: number;
+  /** Non-zero codes returned to the caller instead of thrown (login's 601, SPEC section 4). */
+  resolveCodes?: readonly number[];
+}
+
+let handleSessionEnd: () => void = () => window.location.assign('/login');
+
+/** The app installs a router-aware handler; the default is a plain page load of /login. */
+export function setSessionEndHandler(handler: () => void) {
+  handleSessionEnd = handler;
+}
+
+/** Send a call and return its whole envelope (code 0, or one of `resolveCodes`). */
+export async function requestEnvelope<N extends EndpointName>(
+  name: N,
+  payload?: EndpointPayload<N>,
+  options: RequestOptions = {},
+): Promise<Envelope<unknown>> {
+  const def = endpoints[name];
+  const language = toLangHeader(readLanguage());
+  const fields = withLangCode(payload as Record<string, unknown> | undefined, language);
+  const query = toSearchParams(def.method === 'GET' ? fields : {});
+  query.set('v', String(Date.now()));
+  const headers: Record<string, string> = { accept: 'application/json', lang: language };
+  const token = readToken();
+  if (token) headers['x-auth-token'] = token;
+  const body = def.method === 'GET' ? undefined : encodeBody(def.encoding, fields, headers);
+
+  const envelope = await fetchEnvelope(
+    `${BASE_PATH}${def.path}?${query}`,
+    { method: def.method, headers, body },
+    options,
+  );
+  if (SESSION_ENDING_CODES.includes(envelope.code)) {
+    clearSession();
+    handleSessionEnd();
+  }
+  if (envelope.code !== 0 && !options.resolveCodes?.includes(envelope.code)) {
+    throw new ApiError(envelope.code, envelope.message, envelope.data);
+  }
+  return envelope;
+}
+
+/** Send a call and return its `data`; every non-zero code throws an ApiError. */
+export async function callEndpoint<N extends EndpointName>(
+  name: N,
+  payload?: EndpointPayload<N>,
+  options: Omit<RequestOptions, 'resolveCodes'> = {},
+): Promise<ResponseData<N>> {
+  const envelope = await requestEnvelope(name, payload, options);
+  return envelope.data as ResponseData<N>;
+}
+
+function withLangCode(payload: Record<string, unknown> | undefined, language: string) {
+  const fields = { ...(payload ?? {}) };
+  if (fields.langCode === undefined || fields.langCode === '') fields.langCode = language;
+  return fields;
+}
+
+async function fetchEnvelope(
+  url: string,
+  init: RequestInit,
+  options: RequestOptions,
+): Promise<Envelope<unknown>> {
+  const timeoutMs = options.timeoutMs ?? (options.isDownload ? DOWNLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const abortFromCaller = () => controller.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', abortFromCaller, { once: true });
+  try {
+    const response = await fetch(url, { ...init, signal: controller.signal });
+    // The envelope is read whatever the HTTP status: a 400 or 401 still carries code and message.
+    return parseEnvelope(await response.text());
+  } catch (error) {
+    if (options.signal?.aborted) throw error; // the caller cancelled; not a failure to report
+    if (error instanceof ApiError) throw error;
+    throw new ApiError(REQUEST_FAILED_CODE, i18n.t('common.requestFailed'), null);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', abortFromCaller);
+  }
+}
+
+function parseEnvelope(text: string): Envelope<unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ApiError(REQUEST_FAILED_CODE, i18n.t('common.requestFailed'), null);
+  }
+  const raw = (parsed ?? {}) as { code?: unknown; data?: unknown; message?: unknown; msg?: unknown };
+  if (typeof raw.code !== 'number')
+    throw new ApiError(REQUEST_FAILED_CODE, i18n.t('common.requestFailed'), null);
+  const message = typeof raw.message === 'string' ? raw.message : typeof raw.msg === 'string' ? raw.msg : '';
+  return { code: raw.code, data: raw.data ?? null, message };
+}

@@ -1,0 +1,19 @@
+import type { FormRule } from 'antd';
+import type { z } from 'zod';
+import { translateOr } from './i18n';
+
+/**
+ * An antd form rule from a contracts zod schema, so the web checks exactly what the server
+ * checks. The schema's message is a contracts key (`validation.emailRequired`), translated
+ * from the `messages` namespace.
+ */
+export function toFormRule(schema: z.ZodType): FormRule {
+  return {
+    validator: async (_rule, value: unknown) => {
+      const result = schema.safeParse(value ?? '');
+      if (result.success) return;
+      const key = result.error.issues[0]?.message ?? 'validation.invalidType';
+      throw new Error(translateOr(`messages.${key}`, 'messages.validation.invalidType'));
+    },
+  };
+}

@@ -1,0 +1,33 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * The web app builds to apps/web/dist, which the server serves in production. In development
+ * the API, its docs and the health check are proxied to the server on port 8080, so the app
+ * always talks to its own origin (cookies and relative URLs behave as in production).
+ */
+const API_TARGET = 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/front': API_TARGET,
+      '/api-docs': API_TARGET,
+      '/health': API_TARGET,
+    },
+  },
+  test: {
+    environment: 'happy-dom',
+    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+    setupFiles: ['test/setup.ts'],
+    css: false,
+  },
+});
