@@ -10,7 +10,7 @@ import { buildMenuItems, listMenuKeys } from './menu-items';
  * The collapsible left sidebar: full logo or mini logo, and the grouped menu. The active entry
  * is found by path prefix, so /dashboard/notice keeps "dashboard" highlighted.
  */
-export const SIDER_WIDTH = 220;
+export const SIDER_WIDTH = 240;
 export const SIDER_COLLAPSED_WIDTH = 64;
 const MENU_KEYS = listMenuKeys(ROUTES);
 

@@ -15,7 +15,7 @@ export function UserPopover() {
   const logout = useLogout();
 
   const content = (
-    <div data-testid="user-popover" style={{ width: POPOVER_WIDTH }}>
+    <div data-testid="user-popover">
       <Space orientation="vertical" size={4} style={{ width: '100%', marginBottom: 12 }}>
         <Typography.Text strong ellipsis={{ tooltip: merchant?.email }} data-testid="user-email">
           {merchant?.email ?? '-'}
@@ -42,7 +42,13 @@ export function UserPopover() {
   );
 
   return (
-    <Popover content={content} trigger="hover" placement="bottomRight" arrow={false}>
+    <Popover
+      content={content}
+      trigger="hover"
+      placement="bottomRight"
+      arrow={false}
+      styles={{ container: { width: POPOVER_WIDTH } }}
+    >
       <button
         type="button"
         className="header-avatar"

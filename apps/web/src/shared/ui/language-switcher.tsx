@@ -22,7 +22,7 @@ export function LanguageSwitcher() {
           if (key !== current) switchLanguage(resolveLanguage(key));
         },
       }}
-      trigger={['click', 'hover']}
+      trigger={['click']}
     >
       <Button
         type="text"

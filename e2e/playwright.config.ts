@@ -1,0 +1,27 @@
+import { defineConfig } from '@playwright/test';
+import { LAUNCH_OPTIONS } from './src/browser';
+import { ENV } from './src/server-env';
+
+/**
+ * Flows through the real production build and Debian's Chromium. Global setup starts the
+ * server and puts its URL in process.env, which the workers (started after it) inherit.
+ */
+export default defineConfig({
+  testDir: './test',
+  globalSetup: './src/global-setup.ts',
+  globalTeardown: './src/global-teardown.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    ...(process.env[ENV.baseUrl] ? { baseURL: process.env[ENV.baseUrl] } : {}),
+    launchOptions: LAUNCH_OPTIONS,
+    viewport: { width: 1440, height: 900 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+});

@@ -1,0 +1,32 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { DEMO_ACCOUNT } from './browser';
+import { readBaseUrl } from './server-env';
+
+/**
+ * Flows start either logged out (`page`) or as the demo merchant (`loggedInPage`). Logging in
+ * through the API and setting the `token` cookie is what a returning browser has; the login
+ * form itself is covered by its own flow.
+ */
+export async function fetchDemoToken(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/front/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(DEMO_ACCOUNT),
+  });
+  const envelope = (await response.json()) as { code: number; data: { token: string }; message: string };
+  if (envelope.code !== 0) throw new Error(`demo login failed: ${envelope.code} ${envelope.message}`);
+  return envelope.data.token;
+}
+
+export const test = base.extend<{ loggedInPage: Page }>({
+  loggedInPage: async ({ page, context }, provide) => {
+    const baseUrl = readBaseUrl();
+    const token = await fetchDemoToken(baseUrl);
+    await context.addCookies([{ name: 'token', value: token, url: baseUrl, sameSite: 'Lax' }]);
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('header-balance')).toBeVisible();
+    await provide(page);
+  },
+});
+
+export { expect };

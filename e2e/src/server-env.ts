@@ -1,0 +1,16 @@
+/**
+ * What global setup hands to the workers and to global teardown, through process.env (the
+ * one channel Playwright shares between them). Set E2E_BASE_URL yourself to run the flows
+ * against an app that is already running; setup then starts nothing.
+ */
+export const ENV = {
+  baseUrl: 'E2E_BASE_URL',
+  serverPid: 'E2E_SERVER_PID',
+  tempDir: 'E2E_TEMP_DIR',
+} as const;
+
+export function readBaseUrl(): string {
+  const url = process.env[ENV.baseUrl];
+  if (!url) throw new Error(`${ENV.baseUrl} is not set: global setup did not run`);
+  return url;
+}

@@ -1,0 +1,39 @@
+import { expect, test } from '../src/fixtures';
+
+const LANGUAGES = [
+  { code: 'zh_TW', name: '繁體中文', fundFlow: '資金流水' },
+  { code: 'en_US', name: 'English', fundFlow: 'Fund flow' },
+  { code: 'vi_VN', name: 'Tiếng Việt', fundFlow: 'Dòng tiền' },
+  { code: 'zh_CN', name: '简体中文', fundFlow: '资金流水' },
+] as const;
+
+test('switches through all four languages, stored and kept after reload', async ({
+  loggedInPage: page,
+  context,
+}) => {
+  test.slow(); // four full page loads
+  const menu = page.getByTestId('side-menu');
+  await expect(menu).toContainText('资金流水');
+  for (const language of LANGUAGES) {
+    await page.getByTestId('language-switcher').click();
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByTestId(`language-option-${language.code}`).click(),
+    ]);
+    await expect(menu).toContainText(language.fundFlow);
+    await expect(page.getByTestId('language-switcher')).toContainText(language.name);
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe(language.code);
+    expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe(language.code);
+  }
+});
+
+test('the login page has the language switcher too', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByTestId('language-switcher').click();
+  await Promise.all([page.waitForEvent('load'), page.getByTestId('language-option-en_US').click()]);
+  await expect(page.getByTestId('login-submit')).toHaveText(/Log in/);
+  await page.getByTestId('login-submit').click();
+  await expect(
+    page.locator('.ant-form-item-explain-error').filter({ hasText: 'Please enter email' }),
+  ).toBeVisible();
+});

@@ -1,0 +1,50 @@
+import { DEMO_ACCOUNT } from '../src/browser';
+import { expect, test } from '../src/fixtures';
+
+// The app starts in zh_CN, so the texts below are the zh_CN catalogue's.
+test.describe('login', () => {
+  test('checks the fields with the contracts rules', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByTestId('login-submit').click();
+    const errors = page.locator('.ant-form-item-explain-error');
+    await expect(errors.filter({ hasText: '请输入邮箱' })).toBeVisible();
+    await expect(errors.filter({ hasText: '请输入密码' })).toBeVisible();
+    await page.getByTestId('login-email').fill('not-an-email');
+    await page.getByTestId('login-password').focus();
+    await expect(errors.filter({ hasText: '邮箱格式不正确' })).toBeVisible();
+  });
+
+  test('a wrong password shows the server message and stays on /login', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByTestId('login-email').fill(DEMO_ACCOUNT.email);
+    await page.getByTestId('login-password').fill('Wrong-Password-1');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('login-error')).toContainText('邮箱或密码错误');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+  });
+
+  test('the demo merchant logs in and lands on the dashboard', async ({ page, context }) => {
+    await page.goto('/login');
+    await page.getByTestId('login-email').fill(DEMO_ACCOUNT.email);
+    await page.getByTestId('login-password').fill(DEMO_ACCOUNT.password);
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('header-balance')).toHaveText(/^总余额 ≈ [\d,]+\.\d{2} USDT$/);
+    await expect(page.getByRole('heading', { level: 1, name: '数据概览' })).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
+    const cookie = (await context.cookies()).find((c) => c.name === 'token');
+    expect(cookie?.sameSite).toBe('Lax');
+    expect(cookie?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 29 * 24 * 3600);
+  });
+
+  test('a protected page sends you to login and back there afterwards', async ({ page }) => {
+    await page.goto('/fundFlow');
+    await expect(page).toHaveURL(/\/login\?redirect=%2FfundFlow$/);
+    await page.getByTestId('login-email').fill(DEMO_ACCOUNT.email);
+    await page.getByTestId('login-password').fill(DEMO_ACCOUNT.password);
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/\/fundFlow$/);
+    await expect(page.getByTestId('page-fund-flow')).toBeVisible();
+  });
+});

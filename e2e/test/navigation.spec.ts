@@ -1,0 +1,125 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../src/fixtures';
+
+const MENU = [
+  { label: '数据概览', path: '/dashboard', page: 'page-dashboard' },
+  { label: '我的应用', path: '/application', page: 'page-application' },
+  { label: '资金流水', path: '/fundFlow', page: 'page-fund-flow' },
+  { label: '资产管理', path: '/finance', page: 'page-finance' },
+  { label: '商户信息', path: '/merchant/info', page: 'page-merchant-info', group: '商户中心' },
+  { label: '支付费率', path: '/merchant/rate', page: 'page-rate', group: '商户中心' },
+];
+
+async function openFromMenu(page: Page, label: string, group?: string) {
+  const menu = page.getByTestId('side-menu');
+  const item = menu.getByRole('menuitem', { name: label });
+  if (group && !(await item.isVisible())) await menu.getByRole('menuitem', { name: group }).click();
+  await item.click();
+}
+
+const tabOf = (page: Page, path: string) =>
+  page.locator('.ant-tabs-tab', { has: page.getByTestId(`view-tab-${path}`) });
+
+test.describe('menu', () => {
+  test('every menu entry opens its page and its tab', async ({ loggedInPage: page }) => {
+    for (const entry of MENU) {
+      await openFromMenu(page, entry.label, entry.group);
+      await expect(page).toHaveURL(new RegExp(`${entry.path}$`));
+      await expect(page.getByTestId(entry.page)).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: entry.label })).toBeVisible();
+      await expect(tabOf(page, entry.path)).toHaveClass(/ant-tabs-tab-active/);
+    }
+    await expect(page.getByTestId('view-tabs').getByRole('tab')).toHaveCount(MENU.length);
+  });
+
+  test('hidden pages open by path and highlight their parent entry', async ({ loggedInPage: page }) => {
+    await page.getByTestId('announcements-more').click();
+    await expect(page).toHaveURL(/\/dashboard\/notice$/);
+    await expect(page.getByRole('heading', { level: 1, name: '系统公告' })).toBeVisible();
+    const dashboardItem = page.getByTestId('side-menu').getByRole('menuitem', { name: '数据概览' });
+    await expect(dashboardItem).toHaveClass(/ant-menu-item-selected/);
+    await page.goto('/application/payer');
+    await expect(page.getByRole('heading', { level: 1, name: '平台代付' })).toBeVisible();
+    await page.goto('/application/collection');
+    await expect(page.getByRole('heading', { level: 1, name: '平台代收' })).toBeVisible();
+    await expect(page.getByTestId('side-menu').getByRole('menuitem', { name: '我的应用' })).toHaveClass(
+      /ant-menu-item-selected/,
+    );
+  });
+
+  test('the merchant centre group leads to merchant info; unknown paths show a 404', async ({
+    loggedInPage: page,
+  }) => {
+    await page.goto('/merchant');
+    await expect(page).toHaveURL(/\/merchant\/info$/);
+    await expect(page.getByTestId('merchant-info-card')).toContainText('demo@tollgate.dev');
+    await page.goto('/no/such/page');
+    await expect(page.getByText('页面不存在', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+  });
+
+  test('the sidebar collapses to the mini logo', async ({ loggedInPage: page }) => {
+    await expect(page.getByTestId('logo')).toBeVisible();
+    await page.getByTestId('sidebar-toggle').click();
+    await expect(page.getByTestId('logo-mini')).toBeVisible();
+    await page.getByTestId('sidebar-toggle').click();
+    await expect(page.getByTestId('logo')).toBeVisible();
+  });
+});
+
+test.describe('tabs', () => {
+  test('pinned tabs cannot close; closing the active tab goes to the last tab', async ({
+    loggedInPage: page,
+  }) => {
+    for (const path of ['/dashboard', '/application']) {
+      await expect(tabOf(page, path)).toBeVisible();
+      await expect(tabOf(page, path).locator('.ant-tabs-tab-remove')).toHaveCount(0);
+    }
+    await openFromMenu(page, '资金流水');
+    await openFromMenu(page, '资产管理');
+    await tabOf(page, '/finance').locator('.ant-tabs-tab-remove').click();
+    await expect(page).toHaveURL(/\/fundFlow$/);
+    await expect(tabOf(page, '/finance')).toHaveCount(0);
+    await tabOf(page, '/fundFlow').locator('.ant-tabs-tab-remove').click();
+    await expect(page).toHaveURL(/\/application$/);
+    await expect(tabOf(page, '/application')).toHaveClass(/ant-tabs-tab-active/);
+  });
+
+  test('closing an inactive tab stays on the current view', async ({ loggedInPage: page }) => {
+    await openFromMenu(page, '资金流水');
+    await page.getByTestId('view-tab-/dashboard').click();
+    await tabOf(page, '/fundFlow').locator('.ant-tabs-tab-remove').click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(tabOf(page, '/fundFlow')).toHaveCount(0);
+  });
+
+  test('a view keeps its input across tab switches until its tab is closed', async ({
+    loggedInPage: page,
+  }) => {
+    await page.getByTestId('announcements-more').click();
+    const search = page.getByTestId('notice-search');
+    await search.fill('maintenance');
+    await page.getByTestId('view-tab-/dashboard').click();
+    await expect(page.getByTestId('page-dashboard')).toBeVisible();
+    await expect(page.getByTestId('page-notice')).toBeHidden();
+    await page.getByTestId('view-tab-/dashboard/notice').click();
+    await expect(search).toHaveValue('maintenance');
+
+    await tabOf(page, '/dashboard/notice').locator('.ant-tabs-tab-remove').click();
+    await page.getByTestId('view-tab-/dashboard').click();
+    await page.getByTestId('announcements-more').click();
+    await expect(page.getByTestId('notice-search')).toHaveValue('');
+  });
+
+  test('a view keeps its scroll position across tab switches', async ({ loggedInPage: page }) => {
+    await page.setViewportSize({ width: 1000, height: 500 });
+    const content = page.getByTestId('app-content');
+    await content.evaluate((el) => el.scrollTo(0, 300));
+    await expect.poll(() => content.evaluate((el) => el.scrollTop)).toBe(300);
+    await page.getByTestId('view-tab-/application').click();
+    await expect(page.getByTestId('page-application')).toBeVisible();
+    await page.getByTestId('view-tab-/dashboard').click();
+    await expect(page.getByTestId('page-dashboard')).toBeVisible();
+    await expect.poll(() => content.evaluate((el) => el.scrollTop)).toBe(300);
+  });
+});

@@ -1,0 +1,33 @@
+import { expect, test } from '../src/fixtures';
+
+test('a token the server rejects (401) ends the session on the next call', async ({
+  loggedInPage: page,
+  context,
+}) => {
+  await page.evaluate(() => {
+    sessionStorage.setItem('token', 'corrupted-token');
+    // biome-ignore lint/suspicious/noDocumentCookie: the test breaks the cookie the way a user agent could.
+    document.cookie = 'token=corrupted-token; path=/; SameSite=Lax';
+  });
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+  expect((await context.cookies()).find((c) => c.name === 'token')).toBeUndefined();
+});
+
+test('logout ends on /login and the shell stays closed', async ({ loggedInPage: page }) => {
+  await page.getByTestId('user-avatar').hover();
+  await expect(page.getByTestId('user-email')).toHaveText('demo@tollgate.dev');
+  await page.getByTestId('user-popover').getByRole('button', { name: '退出登录' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+});
+
+test('the avatar popover leads to merchant info', async ({ loggedInPage: page }) => {
+  await page.getByTestId('user-avatar').hover();
+  await page.getByTestId('user-popover').getByRole('button', { name: '商户信息' }).click();
+  await expect(page).toHaveURL(/\/merchant\/info$/);
+  await expect(page.getByTestId('merchant-info-card')).toContainText('100001');
+});
