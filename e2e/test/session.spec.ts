@@ -25,8 +25,10 @@ test('logout ends on /login and the shell stays closed', async ({ loggedInPage: 
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
 });
 
-test('the avatar popover leads to merchant info', async ({ loggedInPage: page }) => {
+test('the avatar popover is 200 wide and leads to merchant info', async ({ loggedInPage: page }) => {
   await page.getByTestId('user-avatar').hover();
+  const popover = page.locator('.ant-popover-container', { has: page.getByTestId('user-popover') });
+  await expect.poll(() => popover.evaluate((el) => (el as HTMLElement).offsetWidth)).toBe(200);
   await page.getByTestId('user-popover').getByRole('button', { name: '商户信息' }).click();
   await expect(page).toHaveURL(/\/merchant\/info$/);
   await expect(page.getByTestId('merchant-info-card')).toContainText('100001');

@@ -47,7 +47,7 @@ export function UserPopover() {
       trigger="hover"
       placement="bottomRight"
       arrow={false}
-      styles={{ container: { width: POPOVER_WIDTH } }}
+      styles={{ container: { width: POPOVER_WIDTH, boxSizing: 'border-box' } }}
     >
       <button
         type="button"
