@@ -53,6 +53,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const body = createErrorEnvelope(request.lang, outcome.code, outcome.data);
     if (outcome.message) body.message = outcome.message;
-    return reply.code(ERROR_HTTP_STATUS[outcome.code]).send(body);
+    // Serialized as is: some codes answer HTTP 200 (601), where the route's 200 schema
+    // describes success data, not this envelope.
+    return reply
+      .code(ERROR_HTTP_STATUS[outcome.code])
+      .type('application/json; charset=utf-8')
+      .serializer((payload: unknown) => JSON.stringify(payload))
+      .send(body);
   });
 }

@@ -26,9 +26,9 @@ function wantsPage(request: FastifyRequest, path: string): boolean {
 
 export function registerNotFound(
   app: FastifyInstance,
-  serveIndex: ((reply: FastifyReply) => FastifyReply) | null,
+  serveIndex: ((reply: FastifyReply) => Promise<FastifyReply>) | null,
 ) {
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = (request.url.split('?')[0] ?? '').replace(/\/+$/, '') || '/';
     if (serveIndex && wantsPage(request, path)) return serveIndex(reply);
     const allowed = METHODS_BY_PATH.get(path);

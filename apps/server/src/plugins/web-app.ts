@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -14,7 +15,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export async function registerWebApp(
   app: FastifyInstance,
   dir: string,
-): Promise<((reply: FastifyReply) => FastifyReply) | null> {
+): Promise<((reply: FastifyReply) => Promise<FastifyReply>) | null> {
   if (!existsSync(join(dir, 'index.html'))) {
     app.log.warn({ dir }, 'web app not built (npm run build -w @tollgate/web): serving the API only');
     return null;
@@ -27,5 +28,11 @@ export async function registerWebApp(
       reply.header('cache-control', filePath.includes(`${sep}assets${sep}`) ? IMMUTABLE : 'no-cache');
     },
   });
-  return (reply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  // Read on each fallback (not sendFile, which re-enters the static route's not-found path),
+  // so a rebuilt web app shows without a server restart.
+  return async (reply) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await readFile(join(dir, 'index.html')));
 }

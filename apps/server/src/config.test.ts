@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const paths = { cwd: '/srv/app/apps/server', repoRoot: '/srv/app', serverDir: '/srv/app/apps/server' };
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, paths);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('applies the defaults', () => {
+    expect(loadConfig({}, paths)).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/srv/app/data',
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:8080',
+      smtpUrl: undefined,
+      mailFrom: 'Tollgate <no-reply@tollgate.local>',
+      logLevel: 'info',
+      seedDemo: false,
+      nodeEnv: 'development',
+      webDistDir: '/srv/app/apps/web/dist',
+      loginRateLimit: 30,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '9000',
+        HOST: '0.0.0.0',
+        DATA_DIR: 'var/tollgate',
+        DATABASE_URL: 'postgresql://u:p@db:5432/tollgate',
+        PUBLIC_URL: 'https://pay.example.com/',
+        SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+        MAIL_FROM: 'Pay <pay@example.com>',
+        LOG_LEVEL: 'debug',
+        SEED_DEMO: '1',
+        NODE_ENV: 'production',
+        WEB_DIST_DIR: '/opt/web',
+        LOGIN_RATE_LIMIT: '5',
+      },
+      paths,
+    );
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: '/srv/app/apps/server/var/tollgate',
+      databaseUrl: 'postgresql://u:p@db:5432/tollgate',
+      publicUrl: 'https://pay.example.com',
+      smtpUrl: 'smtps://user:pass@mail.example.com:465',
+      mailFrom: 'Pay <pay@example.com>',
+      logLevel: 'debug',
+      seedDemo: true,
+      nodeEnv: 'production',
+      webDistDir: '/opt/web',
+      loginRateLimit: 5,
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT and treats blank values as unset', () => {
+    const config = loadConfig({ PORT: '18080', DATABASE_URL: '  ', SEED_DEMO: '' }, paths);
+    expect(config.publicUrl).toBe('http://localhost:18080');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it('puts the default data directory under the cwd when there is no repo root', () => {
+    expect(loadConfig({}, { ...paths, repoRoot: null }).dataDir).toBe('/srv/app/apps/server/data');
+  });
+
+  it('reports one line per bad variable', () => {
+    expect(problemsOf({ PORT: '0', LOG_LEVEL: 'loud', SEED_DEMO: 'yes' })).toEqual([
+      'PORT must be a whole number from 1 to 65535 (got "0")',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+      'SEED_DEMO must be 0 or 1 (got "yes")',
+    ]);
+    expect(problemsOf({ PORT: '65536' })).toEqual([
+      'PORT must be a whole number from 1 to 65535 (got "65536")',
+    ]);
+    expect(problemsOf({ PORT: '80a' })).toHaveLength(1);
+    expect(problemsOf({ PUBLIC_URL: 'localhost:8080' })).toEqual([
+      'PUBLIC_URL must be an http:// or https:// URL (got "localhost:8080")',
+    ]);
+  });
+
+  it('never echoes URLs that may hold passwords', () => {
+    const problems = problemsOf({
+      DATABASE_URL: 'mysql://root:hunter2@db/x',
+      SMTP_URL: 'http://u:hunter2@mail',
+    });
+    expect(problems).toEqual([
+      'DATABASE_URL must be a postgres:// or postgresql:// URL',
+      'SMTP_URL must be an smtp:// or smtps:// URL',
+    ]);
+    expect(problems.join()).not.toContain('hunter2');
+  });
+});

@@ -1,0 +1,239 @@
+import { loginResult } from '@tollgate/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../src/db/schema';
+import { hashToken } from '../src/lib/tokens';
+import { buildTestApp, createTestClock } from './helpers/build-test-app';
+import { createMerchant, form, logInAs } from './helpers/factories';
+
+const clock = createTestClock();
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp({ now: clock.now });
+});
+afterAll(() => app.close());
+
+const DAY = 24 * 60 * 60 * 1000;
+
+function logIn(fields: Record<string, string>, headers: Record<string, string> = {}) {
+  const request = form(fields);
+  return app.inject({
+    method: 'POST',
+    url: '/front/login',
+    payload: request.payload,
+    headers: { ...request.headers, ...headers },
+  });
+}
+
+describe('POST /front/login', () => {
+  it('returns a token, its expiry in 30 days and the merchant', async () => {
+    const merchant = await createMerchant(app, {
+      phone: '+84 901 234 567',
+      countryCode: 'VN',
+      lang: 'vi_VN',
+    });
+    const response = await logIn({ email: merchant.email.toUpperCase(), password: merchant.password });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.code).toBe(0);
+    expect(body.message).toBe('操作成功');
+    const data = loginResult.parse(body.data);
+    expect(data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(data.expiresAt).toBe(new Date(clock.now().getTime() + 30 * DAY).toISOString());
+    expect(data.userInfo).toEqual({
+      merchantId: String(merchant.id),
+      email: merchant.email,
+      phone: '+84 901 234 567',
+      countryCode: 'VN',
+      googleState: false,
+      lang: 'vi_VN',
+      createdAt: clock.now().toISOString(),
+    });
+    expect(Number(data.userInfo.merchantId)).toBeGreaterThanOrEqual(100001);
+  });
+
+  it('stores only the sha256 of the token, with the ip and user agent', async () => {
+    const merchant = await createMerchant(app);
+    const response = await logIn(
+      { email: merchant.email, password: merchant.password },
+      { 'user-agent': 'Vitest Browser/1.0' },
+    );
+    const { token } = response.json().data;
+    const rows = await app.db.select().from(sessions).where(eq(sessions.merchantId, merchant.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.tokenHash).toBe(hashToken(token));
+    expect(rows[0]?.tokenHash).not.toContain(token);
+    expect(rows[0]).toMatchObject({ ip: '127.0.0.1', userAgent: 'Vitest Browser/1.0', revokedAt: null });
+    const all = await app.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
+    expect(all.some((row) => row.tokenHash === token)).toBe(false);
+  });
+
+  it('answers a wrong password and an unknown email alike (1101)', async () => {
+    const merchant = await createMerchant(app);
+    const wrong = await logIn({ email: merchant.email, password: 'Wrong2026pass' }, { lang: 'en_US' });
+    const unknown = await logIn(
+      { email: 'nobody@example.com', password: 'Wrong2026pass' },
+      { lang: 'en_US' },
+    );
+    for (const response of [wrong, unknown]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ code: 1101, data: null, message: 'Incorrect email or password' });
+    }
+  });
+
+  it('refuses a disabled account after checking its password (1102)', async () => {
+    const merchant = await createMerchant(app, { status: 'disabled' });
+    const response = await logIn({ email: merchant.email, password: merchant.password }, { lang: 'en_US' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ code: 1102, data: null, message: 'This account has been disabled' });
+    const wrong = await logIn({ email: merchant.email, password: 'Nope2026nope' });
+    expect(wrong.json().code).toBe(1101);
+  });
+
+  it('asks a Google-bound account for its code instead of issuing a token (601)', async () => {
+    const merchant = await createMerchant(app, { googleState: true, googleSecret: 'JBSWY3DPEHPK3PXP' });
+    const response = await logIn({ email: merchant.email, password: merchant.password }, { lang: 'en_US' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      code: 601,
+      data: null,
+      message: 'Please enter your Google Authenticator code',
+    });
+    const rows = await app.db.select().from(sessions).where(eq(sessions.merchantId, merchant.id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('validates the fields with localized messages (1001)', async () => {
+    const response = await logIn({ email: 'not-an-email', password: '' }, { lang: 'en_US' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: 1001,
+      data: {
+        errors: [
+          { field: 'email', message: 'Invalid email format' },
+          { field: 'password', message: 'Please enter password' },
+        ],
+      },
+      message: 'Invalid email format',
+    });
+  });
+});
+
+describe('sessions', () => {
+  it('401 without a token or with one we never issued', async () => {
+    const missing = await app.inject({ url: '/front/merchant/info', headers: { lang: 'en_US' } });
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json()).toEqual({ code: 401, data: null, message: 'Please log in first' });
+    const forged = await app.inject({
+      url: '/front/merchant/info',
+      headers: { 'x-auth-token': 'x'.repeat(43) },
+    });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json().code).toBe(401);
+    const huge = await app.inject({
+      url: '/front/merchant/info',
+      headers: { 'x-auth-token': 'x'.repeat(5000) },
+    });
+    expect(huge.json().code).toBe(401);
+  });
+
+  it('4000 once the token is 30 days old', async () => {
+    const merchant = await createMerchant(app);
+    const token = await logInAs(app, merchant);
+    clock.advance(30 * DAY - 1000);
+    const stillValid = await app.inject({ url: '/front/merchant/info', headers: { 'x-auth-token': token } });
+    expect(stillValid.json().code).toBe(0);
+    clock.advance(1000);
+    const expired = await app.inject({
+      url: '/front/merchant/info',
+      headers: { 'x-auth-token': token, lang: 'en_US' },
+    });
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toEqual({
+      code: 4000,
+      data: null,
+      message: 'Your session has expired, please log in again',
+    });
+  });
+
+  it('logout revokes the calling token only; it then gets 4000', async () => {
+    const merchant = await createMerchant(app);
+    const token = await logInAs(app, merchant);
+    const other = await logInAs(app, merchant);
+    // The web client posts multipart; an empty logout may also carry no body at all.
+    const response = await app.inject({
+      method: 'POST',
+      url: '/front/admin/login-out',
+      headers: { 'x-auth-token': token },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ code: 0, data: null, message: '操作成功' });
+    const after = await app.inject({ url: '/front/merchant/info', headers: { 'x-auth-token': token } });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe(4000);
+    const again = await app.inject({
+      method: 'POST',
+      url: '/front/admin/login-out',
+      headers: { 'x-auth-token': token },
+    });
+    expect(again.json().code).toBe(4000);
+    const otherSession = await app.inject({
+      url: '/front/merchant/info',
+      headers: { 'x-auth-token': other },
+    });
+    expect(otherSession.json().code).toBe(0);
+    const [row] = await app.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    expect(row?.revokedAt?.toISOString()).toBe(clock.now().toISOString());
+  });
+
+  it('logout accepts a multipart body with fields', async () => {
+    const token = await logInAs(app, await createMerchant(app));
+    const boundary = 'tollgateBoundary';
+    const response = await app.inject({
+      method: 'POST',
+      url: '/front/admin/login-out?v=1737000000000',
+      headers: { 'x-auth-token': token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="langCode"\r\n\r\nen_US\r\n--${boundary}--\r\n`,
+    });
+    expect(response.json()).toEqual({ code: 0, data: null, message: 'Success' });
+  });
+
+  it('logout needs a session (401)', async () => {
+    const response = await app.inject({ method: 'POST', url: '/front/admin/login-out' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe(401);
+  });
+});
+
+describe('login rate limit', () => {
+  it('answers 429 with a localized envelope past the limit', async () => {
+    const limited = await buildTestApp({ env: { LOGIN_RATE_LIMIT: '2' } });
+    try {
+      const attempt = () =>
+        limited.inject({ method: 'POST', url: '/front/login', ...form({ email: 'a@b.co', password: 'x' }) });
+      expect((await attempt()).json().code).toBe(1101);
+      expect((await attempt()).json().code).toBe(1101);
+      const third = await limited.inject({
+        method: 'POST',
+        url: '/front/login',
+        payload: form({ email: 'a@b.co', password: 'x' }).payload,
+        headers: { ...form({}).headers, lang: 'en_US' },
+      });
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toEqual({
+        code: 429,
+        data: null,
+        message: 'Too many requests, please try again later',
+      });
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+      // Other calls are not limited.
+      expect((await limited.inject({ url: '/front/config/chainList' })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

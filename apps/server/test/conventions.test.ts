@@ -1,0 +1,312 @@
+import { decimalString, type EndpointDef } from '@tollgate/contracts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { registerEndpoint } from '../src/lib/register-endpoint';
+import { buildTestApp } from './helpers/build-test-app';
+import { createMerchant, form, logInAs } from './helpers/factories';
+
+/**
+ * The /front conventions of SPEC section 7: languages, `v`, request ids, and every kind of
+ * bad input answered with a localized envelope, never a 500. JSON endpoints are not in the
+ * contracts yet, so this file registers one (strict, like future ones) through the same path.
+ */
+const echoJson = {
+  method: 'POST',
+  path: '/test/echo-json',
+  encoding: 'json',
+  auth: false,
+  summary: 'Echo (test only)',
+  tag: 'test',
+  body: z.strictObject({ amount: decimalString, note: z.string().max(5).optional() }),
+  response: z.object({ amount: z.string() }),
+} satisfies EndpointDef;
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+  registerEndpoint(app, echoJson, async ({ body }) => ({ amount: body.amount }));
+  app.get('/front/test/crash', async () => {
+    throw new Error('connection to db-7 failed: password hunter2');
+  });
+});
+afterAll(() => app.close());
+
+const postJson = (payload: string, headers: Record<string, string> = {}) =>
+  app.inject({
+    method: 'POST',
+    url: '/front/test/echo-json',
+    payload,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+
+describe('response language', () => {
+  it.each([
+    [{ headers: { lang: 'en_US' } }, 'Success'],
+    [{ headers: { lang: 'en' } }, 'Success'],
+    [{ headers: { lang: 'zh_TW' } }, '操作成功'],
+    [{ query: 'langCode=vi_VN' }, 'Thành công'],
+    [{ headers: { lang: 'en_US' }, query: 'langCode=vi_VN' }, 'Success'],
+    [{ headers: { lang: 'fr_FR' } }, '操作成功'],
+    [{}, '操作成功'],
+  ] as [{ headers?: Record<string, string>; query?: string }, string][])(
+    '%j → %s',
+    async (hints, message) => {
+      const query = hints.query ? `?${hints.query}` : '';
+      const response = await app.inject({
+        url: `/front/config/chainList${query}`,
+        headers: hints.headers ?? {},
+      });
+      expect(response.json().message).toBe(message);
+    },
+  );
+
+  it('reads langCode from a form body', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/front/login',
+      ...form({ email: 'nobody@example.com', password: 'Wrong2026pass', langCode: 'zh_TW' }),
+    });
+    expect(response.json()).toEqual({ code: 1101, data: null, message: '信箱或密碼錯誤' });
+  });
+
+  it('reads langCode from a JSON body, and strips it with v before the strict schema', async () => {
+    const response = await postJson(JSON.stringify({ amount: '1.5', v: '1737000000000', langCode: 'en_US' }));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ code: 0, data: { amount: '1.5' }, message: 'Success' });
+  });
+});
+
+describe('v and request ids', () => {
+  it('accepts v on GET and POST calls', async () => {
+    const get = await app.inject({ url: '/front/config/coinList?v=1737000000000&langCode=en_US' });
+    expect(get.json()).toMatchObject({ code: 0, message: 'Success' });
+    const merchant = await createMerchant(app);
+    const post = await app.inject({
+      method: 'POST',
+      url: '/front/login?v=1737000000000',
+      ...form({ email: merchant.email, password: merchant.password, v: 'U2FsdGVkX1+abc/def==' }),
+    });
+    expect(post.json().code).toBe(0);
+  });
+
+  it('echoes a sane incoming x-request-id and makes one otherwise', async () => {
+    const kept = await app.inject({ url: '/health', headers: { 'x-request-id': 'edge-42.a:b' } });
+    expect(kept.headers['x-request-id']).toBe('edge-42.a:b');
+    const made = await app.inject({
+      url: '/health',
+      headers: { 'x-request-id': '<script>alert(1)</script>' },
+    });
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const none = await app.inject({ url: '/front/nope' });
+    expect(none.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('bad input never gets a 500', () => {
+  it('malformed JSON → 1002', async () => {
+    const response = await postJson('{"amount": "1', { lang: 'en_US' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 1002, data: null, message: 'The request could not be read' });
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('an empty JSON body → 1002', async () => {
+    const response = await postJson('', { lang: 'vi_VN' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe(1002);
+  });
+
+  it('a malformed form → 1002', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/front/login',
+      payload: 'email=a%40b.co&password=%E0%A4%A',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', lang: 'en_US' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 1002, data: null, message: 'The request could not be read' });
+  });
+
+  it('malformed multipart → 1002', async () => {
+    const token = await logInAs(app, await createMerchant(app));
+    const cutOff = await app.inject({
+      method: 'POST',
+      url: '/front/admin/login-out',
+      payload: '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\nvalue',
+      headers: { 'x-auth-token': token, 'content-type': 'multipart/form-data; boundary=b' },
+    });
+    expect(cutOff.statusCode).toBe(400);
+    expect(cutOff.json().code).toBe(1002);
+    const noBoundary = await app.inject({
+      method: 'POST',
+      url: '/front/admin/login-out',
+      payload: 'anything',
+      headers: { 'x-auth-token': token, 'content-type': 'multipart/form-data' },
+    });
+    expect(noBoundary.statusCode).toBe(400);
+    expect(noBoundary.json().code).toBe(1002);
+    // Neither attempt reached the handler: the session is still alive.
+    const info = await app.inject({ url: '/front/merchant/info', headers: { 'x-auth-token': token } });
+    expect(info.json().code).toBe(0);
+  });
+
+  it('a wrong type → 1001 with the field, in the language asked', async () => {
+    const response = await postJson(JSON.stringify({ amount: 12 }), { lang: 'zh_CN' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: 1001,
+      data: { errors: [{ field: 'amount', message: '格式不正确' }] },
+      message: '格式不正确',
+    });
+  });
+
+  it('a missing field, a too long one and an unknown one → 1001 without English leaking', async () => {
+    const missing = await postJson('{}', { lang: 'vi_VN' });
+    expect(missing.json()).toEqual({
+      code: 1001,
+      data: { errors: [{ field: 'amount', message: 'Trường này là bắt buộc' }] },
+      message: 'Trường này là bắt buộc',
+    });
+    const tooLong = await postJson(JSON.stringify({ amount: '1', note: 'far too long' }), { lang: 'en_US' });
+    expect(tooLong.json().data.errors).toEqual([{ field: 'note', message: 'Too long' }]);
+    const unknown = await postJson(JSON.stringify({ amount: '1', extra: true }), { lang: 'en_US' });
+    expect(unknown.json()).toMatchObject({ code: 1001, message: 'Invalid format' });
+    const badDecimal = await postJson(JSON.stringify({ amount: '1e5' }), { lang: 'en_US' });
+    expect(badDecimal.json().data.errors).toEqual([
+      { field: 'amount', message: 'Please enter a valid number' },
+    ]);
+  });
+
+  it('a body that is not an object → 1001 on `body`', async () => {
+    const response = await postJson('[1,2]', { lang: 'en_US' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data.errors).toEqual([{ field: 'body', message: 'Invalid format' }]);
+  });
+
+  it('a form field sent twice → 1001', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/front/login',
+      payload: 'email=a%40b.co&email=c%40d.co&password=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', lang: 'en_US' },
+    });
+    expect(response.json()).toMatchObject({ code: 1001, data: { errors: [{ field: 'email' }] } });
+  });
+
+  it('a body over 1 MiB → 1003, whatever the encoding', async () => {
+    const big = 'a'.repeat(1024 * 1024 + 1);
+    const formBody = await app.inject({
+      method: 'POST',
+      url: '/front/login',
+      payload: `email=${big}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', lang: 'en_US' },
+    });
+    expect(formBody.statusCode).toBe(413);
+    expect(formBody.json()).toEqual({ code: 1003, data: null, message: 'The request is too large' });
+    const json = await postJson(JSON.stringify({ amount: '1', note: big }));
+    expect(json.statusCode).toBe(413);
+    expect(json.json().code).toBe(1003);
+    const token = await logInAs(app, await createMerchant(app));
+    const multipart = await app.inject({
+      method: 'POST',
+      url: '/front/admin/login-out',
+      payload: `--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n${big}\r\n--b--\r\n`,
+      headers: { 'x-auth-token': token, 'content-type': 'multipart/form-data; boundary=b' },
+    });
+    expect(multipart.statusCode).toBe(413);
+    expect(multipart.json().code).toBe(1003);
+  });
+
+  it('another encoding than the path takes → 1004', async () => {
+    const json = await app.inject({
+      method: 'POST',
+      url: '/front/login',
+      payload: JSON.stringify({ email: 'a@b.co', password: 'x' }),
+      headers: { 'content-type': 'application/json', lang: 'en_US' },
+    });
+    expect(json.statusCode).toBe(415);
+    expect(json.json()).toEqual({ code: 1004, data: null, message: 'Unsupported request format' });
+    const text = await app.inject({
+      method: 'POST',
+      url: '/front/login',
+      payload: 'hello',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(text.statusCode).toBe(415);
+    expect(text.json().code).toBe(1004);
+    const token = await logInAs(app, await createMerchant(app));
+    const formToMultipart = await app.inject({
+      method: 'POST',
+      url: '/front/admin/login-out',
+      ...form({ a: '1' }),
+      headers: { ...form({}).headers, 'x-auth-token': token },
+    });
+    expect(formToMultipart.statusCode).toBe(415);
+    expect(formToMultipart.json().code).toBe(1004);
+  });
+
+  it('an unknown path → 404 envelope', async () => {
+    for (const request of [
+      { url: '/front/nope' },
+      { method: 'POST' as const, url: '/front/merchant/nope' },
+      { url: '/api-docs-nope' },
+      { url: '/health/deep' },
+      { url: '/no-such-file.js' },
+    ]) {
+      const response = await app.inject({ ...request, headers: { lang: 'en_US' } });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({
+        code: 404,
+        data: null,
+        message: 'The requested resource does not exist',
+      });
+    }
+  });
+
+  it('a wrong method on a known path → 1005', async () => {
+    const post = await app.inject({
+      method: 'POST',
+      url: '/front/merchant/info',
+      headers: { lang: 'en_US' },
+    });
+    expect(post.statusCode).toBe(405);
+    expect(post.headers.allow).toBe('GET');
+    expect(post.json()).toEqual({ code: 1005, data: null, message: 'Method not allowed' });
+    const get = await app.inject({ url: '/front/login?v=1' });
+    expect(get.statusCode).toBe(405);
+    expect(get.headers.allow).toBe('POST');
+    expect(get.json().code).toBe(1005);
+  });
+
+  it('a server fault → generic 500 with the request id, no internals', async () => {
+    const response = await app.inject({
+      url: '/front/test/crash',
+      headers: { lang: 'en_US', 'x-request-id': 'crash-1' },
+    });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      code: 500,
+      data: { requestId: 'crash-1' },
+      message: 'The server is busy, please try again later',
+    });
+    expect(response.body).not.toContain('hunter2');
+    expect(response.body).not.toContain('at ');
+  });
+});
+
+describe('security headers', () => {
+  it('sets the CSP and refuses cross-origin reads (no CORS)', async () => {
+    const response = await app.inject({
+      url: '/front/config/chainList',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(response.headers['content-security-policy']).toBe(
+      "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;" +
+        "connect-src 'self';font-src 'self' data:;frame-ancestors 'none';object-src 'none';base-uri 'self';form-action 'self'",
+    );
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+});

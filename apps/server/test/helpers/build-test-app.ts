@@ -1,0 +1,41 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import type { DatabaseHandle } from '../../src/db/client';
+import type { Clock } from '../../src/types';
+import { createTestDatabase } from './test-database';
+
+/**
+ * The real app on a fresh database, for `app.inject`. `env` is read by the real loadConfig
+ * (so a test can say DATABASE_URL or SEED_DEMO); logs are silent and no web build is served
+ * unless a test points WEB_DIST_DIR at one. Close the app to drop its database.
+ */
+const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  now?: Clock;
+  database?: DatabaseHandle;
+}
+
+export async function buildTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
+  const config = loadConfig(
+    { LOG_LEVEL: 'silent', WEB_DIST_DIR: resolve(serverDir, 'test/no-web-build'), ...options.env },
+    { cwd: serverDir, repoRoot: null, serverDir },
+  );
+  const database = options.database ?? (await createTestDatabase());
+  return buildApp({ config, database, ...(options.now ? { now: options.now } : {}) });
+}
+
+/** A clock the test moves by hand. */
+export function createTestClock(start = new Date('2026-01-15T08:00:00.000Z')) {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance: (ms: number) => {
+      current += ms;
+    },
+  };
+}

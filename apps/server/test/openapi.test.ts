@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { BASE_PATH, endpoints } from '@tollgate/contracts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from './helpers/build-test-app';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+describe('OpenAPI', () => {
+  it('documents every contracts endpoint, tagged and summarised', async () => {
+    const response = await app.inject({ url: '/api-docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toBe('3.1.0');
+    for (const endpoint of Object.values(endpoints)) {
+      const operation = document.paths[`${BASE_PATH}${endpoint.path}`]?.[endpoint.method.toLowerCase()];
+      expect(operation, `${endpoint.method} ${endpoint.path}`).toBeDefined();
+      expect(operation.tags).toEqual([endpoint.tag]);
+      expect(operation.summary).toBe(endpoint.summary);
+      expect(Boolean(operation.security)).toBe(endpoint.auth);
+      expect(operation.responses['200']).toBeDefined();
+    }
+    const login = document.paths['/front/login'].post;
+    expect(Object.keys(login.requestBody.content)).toEqual(['application/x-www-form-urlencoded']);
+    expect(login.requestBody.content['application/x-www-form-urlencoded'].schema.required).toEqual([
+      'email',
+      'password',
+    ]);
+    expect(document.components.securitySchemes.authToken).toEqual({
+      type: 'apiKey',
+      in: 'header',
+      name: 'x-auth-token',
+    });
+  });
+
+  it('matches the committed docs/openapi.json (run `npm run openapi -w @tollgate/server`)', async () => {
+    const committed = JSON.parse(
+      readFileSync(new URL('../../../docs/openapi.json', import.meta.url), 'utf8'),
+    );
+    expect((await app.inject({ url: '/api-docs/json' })).json()).toEqual(committed);
+  });
+
+  it('serves Swagger UI at /api-docs', async () => {
+    const response = await app.inject({ url: '/api-docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('swagger-ui-bundle.js');
+  });
+});

@@ -1,0 +1,88 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from './helpers/build-test-app';
+
+/** The built web app served by the API server, with the SPA fallback for its own routes. */
+const INDEX =
+  '<!doctype html><html><body><div id="root"></div><script src="/assets/index-abc123.js"></script></body></html>';
+let dist: string;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'tollgate-web-'));
+  mkdirSync(join(dist, 'assets'));
+  mkdirSync(join(dist, 'coins'));
+  writeFileSync(join(dist, 'index.html'), INDEX);
+  writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
+  writeFileSync(join(dist, 'coins', 'usdt.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  app = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
+});
+afterAll(async () => {
+  await app.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const page = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+describe('static web app', () => {
+  it('serves index.html at / without caching it', async () => {
+    const response = await app.inject({ url: '/', headers: page });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await app.inject({ url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('console.log("app")');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves the coin icons the API points at', async () => {
+    const response = await app.inject({ url: '/coins/usdt.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
+  });
+
+  it.each(['/dashboard', '/merchant/info', '/login', '/application/collection?tab=1'])(
+    'answers the SPA route %s with index.html on reload',
+    async (url) => {
+      const response = await app.inject({ url, headers: page });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(INDEX);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('keeps API paths and non-page requests out of the fallback', async () => {
+    for (const url of ['/front/nope', '/api-docs/nope', '/health/nope']) {
+      const response = await app.inject({ url, headers: page });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe(404);
+    }
+    const missingAsset = await app.inject({ url: '/assets/missing.js', headers: { accept: '*/*' } });
+    expect(missingAsset.statusCode).toBe(404);
+    expect(missingAsset.json().code).toBe(404);
+    const post = await app.inject({ method: 'POST', url: '/dashboard', headers: page });
+    expect(post.statusCode).toBe(404);
+  });
+});
+
+describe('without a web build', () => {
+  it('serves the API only', async () => {
+    const apiOnly = await buildTestApp({ env: { WEB_DIST_DIR: join(dist, 'nowhere') } });
+    try {
+      const pageResponse = await apiOnly.inject({ url: '/dashboard', headers: page });
+      expect(pageResponse.statusCode).toBe(404);
+      expect(pageResponse.json().code).toBe(404);
+      expect((await apiOnly.inject({ url: '/health' })).json()).toEqual({ status: 'ok' });
+    } finally {
+      await apiOnly.close();
+    }
+  });
+});

@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+
+// unit: pure tests next to the code. pglite: the integration suite on an in-memory PGlite per
+// file, always. postgres: the same suite again on a real PostgreSQL server, when
+// TEST_DATABASE_URL names one (each file gets its own fresh database there).
+const integration = (name: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    include: ['test/**/*.test.ts'],
+    env: { TOLLGATE_TEST_DB: name },
+    // PGlite boots a WebAssembly PostgreSQL per file; argon2 is slow on purpose.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['src/**/*.test.ts'] } },
+      integration('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [integration('postgres')] : []),
+    ],
+  },
+});
