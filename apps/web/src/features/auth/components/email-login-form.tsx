@@ -22,7 +22,7 @@ export function EmailLoginForm({ onDone }: { onDone: (outcome: LoginOutcome) => 
       form={form}
       layout="vertical"
       requiredMark={false}
-      onFinish={(values) => login.mutate(values, { onSuccess: onDone })}
+      onFinish={(values) => login.mutate(values, { onSuccess: (outcome) => onDone(outcome) })}
       onValuesChange={() => login.error && login.reset()}
       data-testid="login-form"
     >
