@@ -11,7 +11,7 @@ export interface PageContainerProps {
 export function PageContainer({ title, extra, children, testId }: PageContainerProps) {
   return (
     <section className="page" data-testid={testId}>
-      <header style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16 }}>
+      <header className="page-header">
         <h1 className="page-title">{title}</h1>
         {extra}
       </header>
