@@ -29,7 +29,7 @@ export function registerNotFound(
   serveIndex: ((reply: FastifyReply) => Promise<FastifyReply>) | null,
 ) {
   app.setNotFoundHandler(async (request, reply) => {
-    const path = (request.url.split('?')[0] ?? '').replace(/\/+$/, '') || '/';
+    const path = request.url.split('?')[0] ?? '/';
     if (serveIndex && wantsPage(request, path)) return serveIndex(reply);
     const allowed = METHODS_BY_PATH.get(path);
     if (allowed) {

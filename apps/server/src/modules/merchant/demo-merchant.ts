@@ -21,7 +21,6 @@ export async function ensureDemoMerchant(db: Executor, now: Clock): Promise<void
   await insertMerchant(db, {
     email: DEMO_ACCOUNT.email,
     passwordHash: await hashPassword(DEMO_ACCOUNT.password),
-    lang: 'en_US',
     createdAt: now(),
   });
 }
