@@ -1,7 +1,10 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import { ErrorCode } from '@tollgate/contracts';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { createErrorEnvelope } from './lib/envelope';
+import { pickLanguage } from './lib/language';
 import { installZodMessageKeys } from './lib/validation-errors';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
@@ -26,9 +29,11 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** The clock for sessions and timestamps; tests inject one to expire tokens. */
   now?: Clock;
+  /** Where log lines go (default stdout); tests read them back. */
+  logStream?: { write(line: string): void };
 }
 
-export async function buildApp({ config, database, now = () => new Date() }: BuildAppOptions) {
+export async function buildApp({ config, database, now = () => new Date(), logStream }: BuildAppOptions) {
   installZodMessageKeys();
   const app = Fastify({
     logger: {
@@ -47,10 +52,12 @@ export async function buildApp({ config, database, now = () => new Date() }: Bui
         ],
         censor: '[redacted]',
       },
+      ...(logStream ? { stream: logStream } : {}),
     },
     genReqId: generateRequestId,
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT,
+    frameworkErrors: answerFrameworkError,
   });
   app.addHook('onClose', () => database.close());
   try {
@@ -62,7 +69,21 @@ export async function buildApp({ config, database, now = () => new Date() }: Bui
   return app;
 }
 
-async function assembleApp(app: FastifyInstance, { config, database, now }: Required<BuildAppOptions>) {
+/**
+ * A path that is not even valid percent-encoding names no resource: a 404 envelope, answered
+ * here because such errors reach neither the hooks nor the error handler.
+ */
+function answerFrameworkError(_error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  reply
+    .code(404)
+    .header('x-request-id', request.id)
+    .send(createErrorEnvelope(pickLanguage({ header: request.headers.lang }), ErrorCode.NOT_FOUND));
+}
+
+async function assembleApp(
+  app: FastifyInstance,
+  { config, database, now }: Required<Omit<BuildAppOptions, 'logStream'>>,
+) {
   // 1. Zod validates requests and serializes responses from the contracts schemas.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

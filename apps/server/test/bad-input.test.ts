@@ -177,6 +177,17 @@ describe('bad input never gets a 500', () => {
     }
   });
 
+  it('a path that is not valid percent-encoding → 404 envelope', async () => {
+    const response = await app.inject({ url: '/front/%E0%A4%A', headers: { lang: 'en_US' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      code: 404,
+      data: null,
+      message: 'The requested resource does not exist',
+    });
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('a wrong method on a known path → 1005', async () => {
     const post = await app.inject({
       method: 'POST',
@@ -186,10 +197,12 @@ describe('bad input never gets a 500', () => {
     expect(post.statusCode).toBe(405);
     expect(post.headers.allow).toBe('GET');
     expect(post.json()).toEqual({ code: 1005, data: null, message: 'Method not allowed' });
-    const get = await app.inject({ url: '/front/login?v=1' });
-    expect(get.statusCode).toBe(405);
-    expect(get.headers.allow).toBe('POST');
-    expect(get.json().code).toBe(1005);
+    for (const method of ['GET', 'DELETE', 'OPTIONS'] as const) {
+      const response = await app.inject({ method, url: '/front/login?v=1' });
+      expect(response.statusCode).toBe(405);
+      expect(response.headers.allow).toBe('POST');
+      expect(response.json().code).toBe(1005);
+    }
   });
 
   it('a server fault → generic 500 with the request id, no internals', async () => {

@@ -18,6 +18,7 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   now?: Clock;
   database?: DatabaseHandle;
+  logStream?: { write(line: string): void };
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
@@ -26,7 +27,12 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
     { cwd: serverDir, repoRoot: null, serverDir },
   );
   const database = options.database ?? (await createTestDatabase());
-  return buildApp({ config, database, ...(options.now ? { now: options.now } : {}) });
+  return buildApp({
+    config,
+    database,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
 }
 
 /** A clock the test moves by hand. */
