@@ -87,7 +87,9 @@ async function main() {
         'x-auth-token': token,
       }),
     ];
-    console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per route, embedded PGlite, Node ${process.version}`);
+    console.log(
+      `\n${CONNECTIONS} connections, ${SECONDS} s per route, embedded PGlite, Node ${process.version}`,
+    );
     console.table(rows);
     const [health, front] = rows;
     if (health && front) {

@@ -113,3 +113,16 @@ describe('reference data in the database', () => {
     expect(trc20?.payoutFee).toBe('1.000000000000000000');
   });
 });
+
+describe('reference icons', () => {
+  it('every chain and coin icon is a file the web app ships', async () => {
+    const { existsSync } = await import('node:fs');
+    const { fileURLToPath } = await import('node:url');
+    const publicDir = fileURLToPath(new URL('../../web/public', import.meta.url));
+    const chains = await getData('/front/config/chainList', z.array(chain));
+    const coins = await getData('/front/config/coinList', z.array(coin));
+    const icons = new Set([...chains.map((c) => c.icon), ...coins.map((c) => c.icon)]);
+    expect(icons.size).toBeGreaterThan(0);
+    for (const icon of icons) expect(existsSync(`${publicDir}${icon}`), icon).toBe(true);
+  });
+});
