@@ -4,7 +4,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isPostgresRun } from './helpers/test-database';
 
 /**
  * server.ts as a process: bad configuration exits 1 with one plain line per variable, a good
@@ -42,7 +41,7 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-describe.skipIf(isPostgresRun())('server process', () => {
+describe('server process', () => {
   it('exits 1 on bad configuration, one line per variable, no stack', async () => {
     const { output, exited } = collect(
       startServer({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' }),
