@@ -75,7 +75,14 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'tollgate-bench-'));
   const child = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '1',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
@@ -88,7 +95,7 @@ async function main() {
       }),
     ];
     console.log(
-      `\n${CONNECTIONS} connections, ${SECONDS} s per route, embedded PGlite, Node ${process.version}`,
+      `\n${CONNECTIONS} connections, ${SECONDS} s per route, ${process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite'}, Node ${process.version}`,
     );
     console.table(rows);
     const [health, front] = rows;
