@@ -4,10 +4,11 @@ import { defineConfig } from 'vite';
 
 /**
  * The web app builds to apps/web/dist, which the server serves in production. In development
- * the API, its docs and the health check are proxied to the server on port 8080, so the app
- * always talks to its own origin (cookies and relative URLs behave as in production).
+ * the API, its docs and the health check are proxied to the server (TOLLGATE_API_URL, by
+ * default http://127.0.0.1:8080), so the app always talks to its own origin (cookies and
+ * relative URLs behave as in production).
  */
-const API_TARGET = 'http://127.0.0.1:8080';
+const API_TARGET = process.env.TOLLGATE_API_URL?.trim() || 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [react()],

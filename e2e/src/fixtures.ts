@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import { DEMO_ACCOUNT } from './browser';
 import { readBaseUrl } from './server-env';
 
@@ -18,11 +18,17 @@ export async function fetchDemoToken(baseUrl: string): Promise<string> {
   return envelope.data.token;
 }
 
+/** Give the browser the demo merchant's session, as a returning browser has it; returns the token. */
+export async function addDemoSession(context: BrowserContext): Promise<string> {
+  const baseUrl = readBaseUrl();
+  const token = await fetchDemoToken(baseUrl);
+  await context.addCookies([{ name: 'token', value: token, url: baseUrl, sameSite: 'Lax' }]);
+  return token;
+}
+
 export const test = base.extend<{ loggedInPage: Page }>({
   loggedInPage: async ({ page, context }, provide) => {
-    const baseUrl = readBaseUrl();
-    const token = await fetchDemoToken(baseUrl);
-    await context.addCookies([{ name: 'token', value: token, url: baseUrl, sameSite: 'Lax' }]);
+    await addDemoSession(context);
     await page.goto('/dashboard');
     await expect(page.getByTestId('header-balance')).toBeVisible();
     await provide(page);

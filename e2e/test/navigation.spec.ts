@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../src/fixtures';
+import { watchConsole } from '../src/console-watch';
+import { addDemoSession, expect, test } from '../src/fixtures';
 
 const MENU = [
   { label: '数据概览', path: '/dashboard', page: 'page-dashboard' },
@@ -21,6 +22,22 @@ const tabOf = (page: Page, path: string) =>
   page.locator('.ant-tabs-tab', { has: page.getByTestId(`view-tab-${path}`) });
 
 test.describe('menu', () => {
+  test('/ and /merchant redirect, and the whole walk logs no warning or error', async ({ page, context }) => {
+    const problems = watchConsole(page);
+    await addDemoSession(context);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('header-balance')).toBeVisible();
+    for (const entry of MENU) {
+      await openFromMenu(page, entry.label, entry.group);
+      await expect(page.getByTestId(entry.page)).toBeVisible();
+    }
+    await page.goto('/merchant');
+    await expect(page).toHaveURL(/\/merchant\/info$/);
+    await expect(page.getByTestId('page-merchant-info')).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
   test('every menu entry opens its page and its tab', async ({ loggedInPage: page }) => {
     for (const entry of MENU) {
       await openFromMenu(page, entry.label, entry.group);
@@ -58,12 +75,21 @@ test.describe('menu', () => {
     await expect(page.getByTestId('sidebar')).toBeVisible();
   });
 
-  test('the sidebar collapses to the mini logo', async ({ loggedInPage: page }) => {
+  test('the sidebar collapses to the mini logo, and the toggle shows what it will do', async ({
+    loggedInPage: page,
+  }) => {
+    const toggle = page.getByTestId('sidebar-toggle');
     await expect(page.getByTestId('logo')).toBeVisible();
-    await page.getByTestId('sidebar-toggle').click();
+    await expect(toggle).toHaveAccessibleName('收起侧边栏');
+    await expect(toggle.locator('.anticon-menu-fold')).toBeVisible();
+    await toggle.click();
     await expect(page.getByTestId('logo-mini')).toBeVisible();
-    await page.getByTestId('sidebar-toggle').click();
+    await expect(toggle).toHaveAccessibleName('展开侧边栏');
+    await expect(toggle.locator('.anticon-menu-unfold')).toBeVisible();
+    await expect(toggle.locator('.anticon-menu-fold')).toHaveCount(0);
+    await toggle.click();
     await expect(page.getByTestId('logo')).toBeVisible();
+    await expect(toggle.locator('.anticon-menu-fold')).toBeVisible();
   });
 });
 

@@ -1,4 +1,5 @@
 import { expect, test } from '../src/fixtures';
+import { readBaseUrl } from '../src/server-env';
 
 test('a token the server rejects (401) ends the session on the next call', async ({
   loggedInPage: page,
@@ -32,4 +33,37 @@ test('the avatar popover is 200 wide and leads to merchant info', async ({ logge
   await page.getByTestId('user-popover').getByRole('button', { name: '商户信息' }).click();
   await expect(page).toHaveURL(/\/merchant\/info$/);
   await expect(page.getByTestId('merchant-info-card')).toContainText('100001');
+});
+
+test('logout still ends on /login when the logout call fails', async ({ loggedInPage: page, context }) => {
+  await page.route('**/front/admin/login-out**', (route) => route.abort());
+  await page.getByTestId('user-avatar').hover();
+  await page.getByTestId('user-popover').getByRole('button', { name: '退出登录' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+  expect((await context.cookies()).find((c) => c.name === 'token')).toBeUndefined();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+});
+
+test('a session revoked elsewhere (4000) ends on the next call', async ({
+  loggedInPage: page,
+  context,
+  request,
+}) => {
+  const token = (await context.cookies()).find((c) => c.name === 'token')?.value;
+  expect(token).toBeTruthy();
+  // The same token logs out from another client: the server revokes it.
+  const revoked = await request.post(`${readBaseUrl()}/front/admin/login-out`, {
+    headers: { 'x-auth-token': token ?? '' },
+    multipart: { langCode: 'zh_CN' },
+  });
+  expect((await revoked.json()).code).toBe(0);
+
+  const answer = page.waitForResponse((response) => response.url().includes('/front/merchant/info'));
+  await page.reload();
+  expect((await (await answer).json()).code).toBe(4000);
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+  expect((await context.cookies()).find((c) => c.name === 'token')).toBeUndefined();
 });

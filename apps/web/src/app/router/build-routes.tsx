@@ -1,4 +1,4 @@
-import { type LoaderFunction, type RouteObject, redirect } from 'react-router';
+import { type LoaderFunction, Navigate, type RouteObject, redirect } from 'react-router';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { AppLayout } from '../layout/app-layout';
 import { NotFoundPage } from '../not-found-page';
@@ -18,6 +18,15 @@ function redirectTo(target: string, needLogin: boolean): LoaderFunction {
   };
 }
 
+/**
+ * A redirect-only route: the loader redirects before anything renders, but react-router still
+ * wants every leaf to have an element (else it warns "Matched leaf route … does not have an
+ * element"). The element redirects too, so the route is right even if the loader were skipped.
+ */
+function redirectRoute(target: string, needLogin: boolean) {
+  return { loader: redirectTo(target, needLogin), element: <Navigate to={target} replace /> };
+}
+
 function lazyPage(load: NonNullable<AppRoute['page']>) {
   return async () => {
     const module = await trackRouteLoad(load());
@@ -29,11 +38,11 @@ export function toRouteObject(route: AppRoute): RouteObject {
   const guard = route.needLogin ? { loader: requireLogin } : {};
   if (route.children) {
     const index: RouteObject[] = route.redirect
-      ? [{ index: true, loader: redirectTo(route.redirect, route.needLogin) }]
+      ? [{ index: true, ...redirectRoute(route.redirect, route.needLogin) }]
       : [];
     return { path: route.path, children: [...index, ...route.children.map(toRouteObject)] };
   }
-  if (route.redirect) return { path: route.path, loader: redirectTo(route.redirect, route.needLogin) };
+  if (route.redirect) return { path: route.path, ...redirectRoute(route.redirect, route.needLogin) };
   if (!route.page) throw new Error(`route ${route.path} has neither page, redirect nor children`);
   return { path: route.path, ...guard, lazy: lazyPage(route.page) };
 }

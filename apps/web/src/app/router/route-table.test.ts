@@ -73,6 +73,12 @@ describe('route table', () => {
     expect((merchant as Response).headers.get('Location')).toBe('/merchant/info');
   });
 
+  it('gives redirect-only leaves an element, so react-router does not warn about them', () => {
+    expect(toRouteObject(byPath('/')).element).toBeTruthy();
+    const index = toRouteObject(byPath('/merchant')).children?.find((child) => child.index);
+    expect(index?.element).toBeTruthy();
+  });
+
   it('hides collection, payer and notices from the menu and lists the rest', () => {
     for (const path of ['/application/collection', '/application/payer', '/dashboard/notice', '/login']) {
       expect(byPath(path).hidden, path).toBe(true);
