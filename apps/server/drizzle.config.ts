@@ -1,7 +1,8 @@
 import { defineConfig } from 'drizzle-kit';
 
 // `npm run db:generate -w @tollgate/server` writes forward-only SQL migrations into ./drizzle,
-// which the server applies at start (src/db/migrate.ts) on PGlite and PostgreSQL alike.
+// which the server applies at start (DatabaseHandle.migrate in src/db/client.ts) on PGlite
+// and PostgreSQL alike.
 export default defineConfig({
   dialect: 'postgresql',
   schema: './src/db/schema/index.ts',

@@ -8,10 +8,16 @@ import { pickLanguage } from './lib/language';
 import { installZodMessageKeys } from './lib/validation-errors';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
-import { DEMO_ACCOUNT, ensureDemoMerchant, shouldSeedDemo } from './modules/merchant/demo-merchant';
+import {
+  DEMO_ACCOUNT,
+  demoLoginWorks,
+  ensureDemoMerchant,
+  shouldSeedDemo,
+} from './modules/merchant/demo-merchant';
 import { registerMerchantRoutes } from './modules/merchant/merchant.routes';
 import { registerReferenceRoutes } from './modules/reference/reference.routes';
 import { BODY_LIMIT, registerBodyParsing } from './plugins/body-parsing';
+import { handleClientError } from './plugins/client-errors';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerNotFound } from './plugins/not-found';
 import { registerOpenApi } from './plugins/openapi';
@@ -58,6 +64,7 @@ export async function buildApp({ config, database, now = () => new Date(), logSt
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT,
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: handleClientError,
   });
   app.addHook('onClose', () => database.close());
   try {
@@ -93,9 +100,9 @@ async function assembleApp(
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('now', now);
-  const seedDemo = shouldSeedDemo(config);
-  if (seedDemo) await ensureDemoMerchant(database.db, now);
-  app.decorate('demoAccount', seedDemo ? { ...DEMO_ACCOUNT } : null);
+  if (shouldSeedDemo(config)) await ensureDemoMerchant(database.db, now);
+  // Checked once here, so server.ts prints the demo login only while it still works.
+  app.decorate('demoAccount', (await demoLoginWorks(database.db)) ? { ...DEMO_ACCOUNT } : null);
 
   // 3. Request id, language and the error envelope come first, so that even a request
   //    refused by a plugin below is answered in the caller's language with an id.

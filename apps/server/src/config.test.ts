@@ -24,7 +24,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       mailFrom: 'Tollgate <no-reply@tollgate.local>',
       logLevel: 'info',
-      seedDemo: false,
+      seedDemo: true,
       nodeEnv: 'development',
       webDistDir: '/srv/app/apps/web/dist',
       loginRateLimit: 30,
@@ -69,7 +69,16 @@ describe('loadConfig', () => {
     const config = loadConfig({ PORT: '18080', DATABASE_URL: '  ', SEED_DEMO: '' }, paths);
     expect(config.publicUrl).toBe('http://localhost:18080');
     expect(config.databaseUrl).toBeUndefined();
-    expect(config.seedDemo).toBe(false);
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it('seeds the demo merchant by default on the embedded database only; SEED_DEMO overrides', () => {
+    const server = 'postgres://app@db:5432/tollgate';
+    expect(loadConfig({}, paths).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: server }, paths).seedDemo).toBe(false);
+    expect(loadConfig({ SEED_DEMO: '0' }, paths).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: server, SEED_DEMO: '1' }, paths).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: server, SEED_DEMO: '0' }, paths).seedDemo).toBe(false);
   });
 
   it('puts the default data directory under the cwd when there is no repo root', () => {

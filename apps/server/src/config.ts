@@ -20,6 +20,7 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Whether to create the demo merchant: SEED_DEMO=1 yes, 0 no, unset only on the embedded database. */
   seedDemo: boolean;
   nodeEnv: 'development' | 'production' | 'test';
   webDistDir: string;
@@ -126,7 +127,7 @@ export function loadConfig(env: Record<string, string | undefined>, paths = defa
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Tollgate <no-reply@tollgate.local>',
     logLevel: e.LOG_LEVEL ?? 'info',
-    seedDemo: e.SEED_DEMO === '1',
+    seedDemo: e.SEED_DEMO === undefined ? e.DATABASE_URL === undefined : e.SEED_DEMO === '1',
     nodeEnv: e.NODE_ENV ?? 'development',
     webDistDir: e.WEB_DIST_DIR ? resolve(paths.cwd, e.WEB_DIST_DIR) : resolve(paths.serverDir, '../web/dist'),
     loginRateLimit: e.LOGIN_RATE_LIMIT ?? 30,

@@ -16,7 +16,7 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     now: Clock;
-    /** The demo login printed at start, when the demo merchant is seeded. */
+    /** The demo login printed at start, while the demo merchant exists with its demo password. */
     demoAccount: { email: string; password: string } | null;
   }
   interface FastifyRequest {

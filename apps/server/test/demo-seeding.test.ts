@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { merchants } from '../src/db/schema';
+import { hashPassword } from '../src/lib/passwords';
 import { DEMO_ACCOUNT } from '../src/modules/merchant/demo-merchant';
 import { buildTestApp } from './helpers/build-test-app';
 import { form } from './helpers/factories';
 import { createTestDatabase } from './helpers/test-database';
 
-/** The demo merchant: seeded with the embedded database or SEED_DEMO=1, never otherwise. */
+/** The demo merchant: seeded by default on the embedded database, SEED_DEMO=1 always, 0 never. */
 async function withApp(
   env: Record<string, string>,
   run: (app: Awaited<ReturnType<typeof buildTestApp>>) => Promise<void>,
@@ -56,6 +57,38 @@ describe('demo merchant', () => {
         expect(await demoRows(app)).toHaveLength(1);
       },
     );
+  });
+
+  it('is not seeded with SEED_DEMO=0, even on the embedded database', async () => {
+    await withApp({ SEED_DEMO: '0' }, async (app) => {
+      expect(app.demoAccount).toBeNull();
+      expect(await demoRows(app)).toHaveLength(0);
+    });
+  });
+
+  it('is no longer announced once its password was changed', async () => {
+    const database = await createTestDatabase();
+    const closeForReal = database.close;
+    const first = await buildTestApp({ database: { ...database, close: async () => {} } });
+    expect(first.demoAccount).not.toBeNull();
+    await first.db
+      .update(merchants)
+      .set({ passwordHash: await hashPassword('Changed2026pass') })
+      .where(eq(merchants.email, DEMO_ACCOUNT.email));
+    await first.close();
+    const second = await buildTestApp({ database: { ...database, close: closeForReal } });
+    try {
+      expect(second.demoAccount).toBeNull();
+      // Still there, untouched: the seed never resets a password.
+      const login = await second.inject({
+        method: 'POST',
+        url: '/front/login',
+        ...form({ email: DEMO_ACCOUNT.email, password: 'Changed2026pass' }),
+      });
+      expect(login.json().code).toBe(0);
+    } finally {
+      await second.close();
+    }
   });
 
   it('is seeded once, across restarts on the same database', async () => {

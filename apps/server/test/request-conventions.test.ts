@@ -15,25 +15,30 @@ afterAll(() => app.close());
 const postJson = (payload: string, headers: Record<string, string> = {}) => postJsonTo(app, payload, headers);
 
 describe('response language', () => {
+  // A 404 answer: its message differs in every language (zh_TW's "ok" equals zh_CN's).
   it.each([
-    [{ headers: { lang: 'en_US' } }, 'Success'],
-    [{ headers: { lang: 'en' } }, 'Success'],
-    [{ headers: { lang: 'zh_TW' } }, '操作成功'],
-    [{ query: 'langCode=vi_VN' }, 'Thành công'],
-    [{ headers: { lang: 'en_US' }, query: 'langCode=vi_VN' }, 'Success'],
-    [{ headers: { lang: 'fr_FR' } }, '操作成功'],
-    [{}, '操作成功'],
+    [{ headers: { lang: 'en_US' } }, 'The requested resource does not exist'],
+    [{ headers: { lang: 'en' } }, 'The requested resource does not exist'],
+    [{ headers: { lang: 'zh_TW' } }, '請求的資源不存在'],
+    [{ query: 'langCode=vi_VN' }, 'Tài nguyên được yêu cầu không tồn tại'],
+    [{ headers: { lang: 'en_US' }, query: 'langCode=vi_VN' }, 'The requested resource does not exist'],
+    [{ headers: { lang: 'fr_FR' } }, '请求的资源不存在'],
+    [{}, '请求的资源不存在'],
   ] as [{ headers?: Record<string, string>; query?: string }, string][])(
     '%j → %s',
     async (hints, message) => {
       const query = hints.query ? `?${hints.query}` : '';
-      const response = await app.inject({
-        url: `/front/config/chainList${query}`,
-        headers: hints.headers ?? {},
-      });
+      const response = await app.inject({ url: `/front/config/nope${query}`, headers: hints.headers ?? {} });
       expect(response.json().message).toBe(message);
     },
   );
+
+  it('localizes success messages too', async () => {
+    const english = await app.inject({ url: '/front/config/chainList', headers: { lang: 'en_US' } });
+    expect(english.json().message).toBe('Success');
+    const vietnamese = await app.inject({ url: '/front/config/chainList?langCode=vi_VN' });
+    expect(vietnamese.json().message).toBe('Thành công');
+  });
 
   it('reads langCode from a form body', async () => {
     const response = await app.inject({

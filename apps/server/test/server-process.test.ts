@@ -79,4 +79,30 @@ describe('server process', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 40_000);
+
+  it('prints only the URL when there is no working demo login (SEED_DEMO=0)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tollgate-data-'));
+    const port = await freePort();
+    const child = startServer({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: join(dataDir, 'no-web'),
+      SEED_DEMO: '0',
+    });
+    const { output, exited } = collect(child);
+    try {
+      for (let i = 0; i < 200 && !output.stdout.includes('Tollgate is running'); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      // The banner is written in one go; give it a moment to be whole.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(output.stdout).toContain(`Tollgate is running at http://localhost:${port}`);
+      expect(output.stdout).not.toContain('Demo login');
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 40_000);
 });

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../src/db/schema';
+import { merchants, sessions } from '../src/db/schema';
 import { hashToken } from '../src/lib/tokens';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
 import { createMerchant, logInAs } from './helpers/factories';
@@ -51,6 +51,25 @@ describe('sessions', () => {
       data: null,
       message: 'Your session has expired, please log in again',
     });
+  });
+
+  it('4000 once the account is disabled, on every authenticated call', async () => {
+    const merchant = await createMerchant(app);
+    const token = await logInAs(app, merchant);
+    await app.db.update(merchants).set({ status: 'disabled' }).where(eq(merchants.id, merchant.id));
+    for (const request of [
+      { url: '/front/merchant/info' },
+      { url: '/front/merchant/account/info' },
+      { method: 'POST' as const, url: '/front/admin/login-out' },
+    ]) {
+      const response = await app.inject({ ...request, headers: { 'x-auth-token': token, lang: 'en_US' } });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({
+        code: 4000,
+        data: null,
+        message: 'Your session has expired, please log in again',
+      });
+    }
   });
 
   it('logout revokes the calling token only; it then gets 4000', async () => {

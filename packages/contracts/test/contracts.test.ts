@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  codeField,
   ERROR_HTTP_STATUS,
   ERROR_MESSAGE_KEY,
   ErrorCode,
@@ -7,8 +8,10 @@ import {
   hasMessage,
   LANGUAGES,
   loginBody,
+  loginPasswordField,
   MESSAGES,
   PASSWORD_PATTERN,
+  passwordField,
   resolveLanguage,
   translateMessage,
 } from '../src';
@@ -74,6 +77,28 @@ describe('validation', () => {
     expect(missing.error?.issues[0]?.message).toBe('validation.emailRequired');
     const bad = emailField.safeParse('not-an-email');
     expect(bad.error?.issues[0]?.message).toBe('validation.emailInvalid');
+  });
+
+  it.each([
+    ['email', emailField, 'validation.emailRequired'],
+    ['password', passwordField, 'validation.passwordRequired'],
+    ['login password', loginPasswordField, 'validation.passwordRequired'],
+    ['code', codeField, 'validation.codeRequired'],
+  ] as const)('%s: missing is "required", a wrong type is "invalid type"', (_name, field, requiredKey) => {
+    const messageOf = (input: unknown) => field.safeParse(input).error?.issues[0]?.message;
+    expect(messageOf(undefined)).toBe(requiredKey);
+    expect(messageOf(null)).toBe(requiredKey);
+    // A form key sent twice arrives as an array; JSON may carry any type.
+    expect(messageOf(['a@b.co', 'c@d.co'])).toBe('validation.invalidType');
+    expect(messageOf(123456)).toBe('validation.invalidType');
+    expect(messageOf({ value: 'x' })).toBe('validation.invalidType');
+  });
+
+  it('code: six digits exactly', () => {
+    expect(codeField.safeParse('012345').success).toBe(true);
+    for (const bad of ['', '12345', '1234567', '12345a', ' 123456']) {
+      expect(codeField.safeParse(bad).error?.issues[0]?.message).toBe('validation.codeRequired');
+    }
   });
 
   it('login body rejects a missing password with its key', () => {

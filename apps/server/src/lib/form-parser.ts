@@ -6,7 +6,7 @@ import { AppError } from './app-error';
  * prototype-polluting key is a malformed body (1002), where lenient parsers would guess.
  * A repeated key becomes an array, which the endpoint schema then rejects if it wants one value.
  */
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+export const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 function decode(component: string): string {
   try {

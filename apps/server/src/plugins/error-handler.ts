@@ -1,5 +1,5 @@
 import { ERROR_HTTP_STATUS, ErrorCode, type ErrorCodeValue, type ErrorEnvelope } from '@tollgate/contracts';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isAppError } from '../lib/app-error';
 import { createErrorEnvelope } from '../lib/envelope';
@@ -41,6 +41,21 @@ export function classifyError(thrown: unknown, request: FastifyRequest): Outcome
   return { code: ErrorCode.INTERNAL, data: { requestId: String(request.id) } };
 }
 
+/**
+ * The rest of an oversized body is read and dropped (closing at once would reset the socket
+ * under the client's feet, and it could lose our answer), but only for a while: a body that
+ * never ends must not hold the connection forever.
+ */
+const LINGER_MS = 5_000;
+
+function lingerThenClose(request: FastifyRequest, reply: FastifyReply): void {
+  reply.raw.once('finish', () => {
+    if (request.raw.readableEnded) return;
+    const socket = request.raw.socket;
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  });
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // Whatever was thrown, by us (AppError), Fastify, a plugin, or a bug.
@@ -53,6 +68,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const body = createErrorEnvelope(request.lang, outcome.code, outcome.data);
     if (outcome.message) body.message = outcome.message;
+    if (outcome.code === ErrorCode.PAYLOAD_TOO_LARGE) lingerThenClose(request, reply);
     // Serialized as is: some codes answer HTTP 200 (601), where the route's 200 schema
     // describes success data, not this envelope.
     return reply

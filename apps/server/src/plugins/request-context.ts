@@ -29,7 +29,7 @@ export function registerRequestContext(app: FastifyInstance): void {
 /**
  * `v` (a timestamp or an encrypted stamp) and `langCode` ride on every call (SPEC section 7).
  * They are read here and removed before schema validation, so endpoint schemas stay strict.
- * Runs as a route-level preValidation hook: after multipart has attached its fields.
+ * Runs as a route-level preValidation hook, once every body (multipart too) is parsed.
  */
 export async function applyCommonParams(request: FastifyRequest): Promise<void> {
   request.lang = pickLanguage({

@@ -54,7 +54,9 @@ export async function resolveSession({ db, now }: Deps, token: string | undefine
   if (session.revokedAt !== null || session.expiresAt.getTime() <= now().getTime()) {
     throw new AppError(ErrorCode.TOKEN_EXPIRED);
   }
-  if (session.merchantStatus !== 'active') throw new AppError(ErrorCode.ACCOUNT_DISABLED);
+  // Disabled since this token was issued: the session ends (the client goes to /login, where
+  // logging in answers 1102). A 1102 here would leave the web app stuck inside its shell.
+  if (session.merchantStatus !== 'active') throw new AppError(ErrorCode.TOKEN_EXPIRED);
   return { sessionId: session.sessionId, merchantId: session.merchantId };
 }
 

@@ -1,18 +1,18 @@
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
-import { hashPassword } from '../../lib/passwords';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Clock } from '../../types';
 import { findMerchantByEmail, insertMerchant } from './merchant.repository';
 
 /**
  * A merchant to log in with on a fresh install. It gets no balances and no history: the
- * back office shows it exactly as a new real merchant. Seeded with the embedded database
- * (a local try-out) or on request (SEED_DEMO=1), never silently into a PostgreSQL server.
+ * back office shows it exactly as a new real merchant. Seeded by default with the embedded
+ * database (a local try-out), on a PostgreSQL server only with SEED_DEMO=1, never with 0.
  */
 export const DEMO_ACCOUNT = { email: 'demo@tollgate.dev', password: 'Tollgate2026' } as const;
 
-export function shouldSeedDemo(config: Pick<Config, 'databaseUrl' | 'seedDemo'>): boolean {
-  return config.databaseUrl === undefined || config.seedDemo;
+export function shouldSeedDemo(config: Pick<Config, 'seedDemo'>): boolean {
+  return config.seedDemo;
 }
 
 /** Idempotent: an existing demo merchant (and any password it was given since) is left alone. */
@@ -23,4 +23,14 @@ export async function ensureDemoMerchant(db: Executor, now: Clock): Promise<void
     passwordHash: await hashPassword(DEMO_ACCOUNT.password),
     createdAt: now(),
   });
+}
+
+/**
+ * Whether the demo login printed at start would actually work: once its password was changed
+ * (or the account disabled), printing the old one would only mislead, and the new one is secret.
+ */
+export async function demoLoginWorks(db: Executor): Promise<boolean> {
+  const merchant = await findMerchantByEmail(db, DEMO_ACCOUNT.email);
+  if (!merchant?.passwordHash || merchant.status !== 'active') return false;
+  return verifyPassword(merchant.passwordHash, DEMO_ACCOUNT.password);
 }
