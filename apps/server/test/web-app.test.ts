@@ -71,6 +71,12 @@ describe('static web app', () => {
     const post = await app.inject({ method: 'POST', url: '/dashboard', headers: page });
     expect(post.statusCode).toBe(404);
   });
+
+  it('serves the app to a client that does not say text/html (curl) on an app path', async () => {
+    const response = await app.inject({ url: '/login' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX);
+  });
 });
 
 describe('without a web build', () => {

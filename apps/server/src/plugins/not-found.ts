@@ -5,7 +5,8 @@ import { createErrorEnvelope } from '../lib/envelope';
 /**
  * Requests no route answers. API paths get an envelope: 1005 when the path exists with
  * another method, else 404. Other GETs of a browser are the single-page app's own routes
- * (/dashboard, /merchant/info, ...): they get index.html so a reload lands on the right page.
+ * (/dashboard, /merchant/info, ...): they get index.html so a reload lands on the right page;
+ * a missing file (/assets/x.js) stays a 404.
  */
 const API_PREFIXES = [BASE_PATH, '/api-docs', '/health'];
 
@@ -19,9 +20,12 @@ export function isApiPath(path: string): boolean {
   return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
+/** A page is asked for by a browser (text/html), or by any client for a path without a file extension. */
 function wantsPage(request: FastifyRequest, path: string): boolean {
   const isRead = request.method === 'GET' || request.method === 'HEAD';
-  return isRead && !isApiPath(path) && (request.headers.accept ?? '').includes('text/html');
+  const looksLikeFile = /\.[a-z0-9]+$/i.test(path);
+  const acceptsHtml = (request.headers.accept ?? '').includes('text/html');
+  return isRead && !isApiPath(path) && (acceptsHtml || !looksLikeFile);
 }
 
 export function registerNotFound(
