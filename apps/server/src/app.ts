@@ -3,11 +3,16 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { createJobWorker } from './jobs/worker';
 import { createErrorEnvelope } from './lib/envelope';
 import { pickLanguage } from './lib/language';
 import { installZodMessageKeys } from './lib/validation-errors';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerGoogleRoutes } from './modules/google/google.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerDevOutboxRoutes } from './modules/mail/dev-outbox.routes';
+import { createMailJobHandler, MAIL_JOB } from './modules/mail/mail.job';
+import { createMailTransport } from './modules/mail/mail-transport';
 import {
   DEMO_ACCOUNT,
   demoLoginWorks,
@@ -15,7 +20,9 @@ import {
   shouldSeedDemo,
 } from './modules/merchant/demo-merchant';
 import { registerMerchantRoutes } from './modules/merchant/merchant.routes';
+import { registerPasswordRoutes } from './modules/password/password.routes';
 import { registerReferenceRoutes } from './modules/reference/reference.routes';
+import { registerRegistrationRoutes } from './modules/registration/registration.routes';
 import { BODY_LIMIT, registerBodyParsing } from './plugins/body-parsing';
 import { handleClientError } from './plugins/client-errors';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -66,7 +73,11 @@ export async function buildApp({ config, database, now = () => new Date(), logSt
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: handleClientError,
   });
-  app.addHook('onClose', () => database.close());
+  // The job worker stops (finishing the job in hand) before the database it uses closes.
+  app.addHook('onClose', async () => {
+    if (app.hasDecorator('jobs')) await app.jobs.stop();
+    await database.close();
+  });
   try {
     await assembleApp(app, { config, database, now });
   } catch (error) {
@@ -87,6 +98,26 @@ function answerFrameworkError(_error: unknown, request: FastifyRequest, reply: F
     .send(createErrorEnvelope(pickLanguage({ header: request.headers.lang }), ErrorCode.NOT_FOUND));
 }
 
+/**
+ * The job queue's worker (mails), started once the app is ready and stopped on close. Mails
+ * go out over SMTP_URL, or without it to the log and the development outbox.
+ */
+function startJobs(app: FastifyInstance): void {
+  const transport = createMailTransport({ config: app.config, db: app.db, now: app.now, log: app.log });
+  const worker = createJobWorker({
+    db: app.db,
+    now: app.now,
+    log: app.log,
+    handlers: { [MAIL_JOB]: createMailJobHandler(transport) },
+  });
+  app.decorate('jobs', worker);
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => transport.close());
+  if (transport.kind === 'outbox' && app.config.nodeEnv === 'production') {
+    app.log.warn('SMTP_URL is not set: mails go to the log only, and codes with them');
+  }
+}
+
 async function assembleApp(
   app: FastifyInstance,
   { config, database, now }: Required<Omit<BuildAppOptions, 'logStream'>>,
@@ -100,6 +131,7 @@ async function assembleApp(
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('now', now);
+  startJobs(app);
   if (shouldSeedDemo(config)) await ensureDemoMerchant(database.db, now);
   // Checked once here, so server.ts prints the demo login only while it still works.
   app.decorate('demoAccount', (await demoLoginWorks(database.db)) ? { ...DEMO_ACCOUNT } : null);
@@ -120,7 +152,11 @@ async function assembleApp(
   registerHealthRoutes(app);
   registerReferenceRoutes(app);
   registerAuthRoutes(app);
+  registerRegistrationRoutes(app);
+  registerPasswordRoutes(app);
+  registerGoogleRoutes(app);
   registerMerchantRoutes(app);
+  registerDevOutboxRoutes(app);
 
   // 7. Last: the web app and whatever no route answered (SPA fallback or a 404 envelope).
   const serveIndex = await registerWebApp(app, config.webDistDir);

@@ -1,6 +1,7 @@
 import type { Language } from '@tollgate/contracts';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { JobWorker } from './jobs/worker';
 
 /** What an authenticated request carries (set by modules/auth/authenticate.ts). */
 export interface AuthSession {
@@ -8,14 +9,23 @@ export interface AuthSession {
   merchantId: number;
 }
 
-/** The injectable clock: tests move time forward to expire sessions. */
+/** The injectable clock: tests move time forward to expire sessions, codes and lockouts. */
 export type Clock = () => Date;
+
+/** What services are handed: the database, the clock, and the job worker to wake after enqueueing. */
+export interface ServiceDeps {
+  db: Database;
+  now: Clock;
+  jobs: Pick<JobWorker, 'wake'>;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Database;
     now: Clock;
+    /** Runs queued jobs (mails); tests `drain()` it before reading the outbox. */
+    jobs: JobWorker;
     /** The demo login printed at start, while the demo merchant exists with its demo password. */
     demoAccount: { email: string; password: string } | null;
   }

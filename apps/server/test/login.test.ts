@@ -30,8 +30,8 @@ function logIn(fields: Record<string, string>, headers: Record<string, string> =
 describe('POST /front/login', () => {
   it('returns a token, its expiry in 30 days and the merchant', async () => {
     const merchant = await createMerchant(app, {
-      phone: '+84 901 234 567',
-      countryCode: 'VN',
+      phone: '901234567',
+      countryCode: '84',
       lang: 'vi_VN',
     });
     const response = await logIn({ email: merchant.email.toUpperCase(), password: merchant.password });
@@ -45,8 +45,8 @@ describe('POST /front/login', () => {
     expect(data.userInfo).toEqual({
       merchantId: String(merchant.id),
       email: merchant.email,
-      phone: '+84 901 234 567',
-      countryCode: 'VN',
+      phone: '901234567',
+      countryCode: '84',
       googleState: false,
       lang: 'vi_VN',
       createdAt: clock.now().toISOString(),
@@ -79,7 +79,7 @@ describe('POST /front/login', () => {
     );
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ code: 1101, data: null, message: 'Incorrect email or password' });
+      expect(response.json()).toEqual({ code: 1101, data: null, message: 'Incorrect account or password' });
     }
   });
 

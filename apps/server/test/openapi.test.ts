@@ -24,10 +24,15 @@ describe('OpenAPI', () => {
       expect(Boolean(operation.security)).toBe(endpoint.auth);
       expect(operation.responses['200']).toBeDefined();
     }
-    const login = document.paths['/front/login'].post;
-    expect(Object.keys(login.requestBody.content)).toEqual(['application/x-www-form-urlencoded']);
-    expect(login.requestBody.content['application/x-www-form-urlencoded'].schema.required).toEqual([
+    // Each body in the encoding SPEC section 7 gives its path.
+    const contentOf = (path: string) => Object.keys(document.paths[path].post.requestBody.content);
+    expect(contentOf('/front/login')).toEqual(['application/x-www-form-urlencoded']);
+    expect(contentOf('/front/google/send')).toEqual(['application/json']);
+    expect(contentOf('/front/otc/merchant-sys/login-info')).toEqual(['multipart/form-data']);
+    const register = document.paths['/front/register/email'].post;
+    expect(register.requestBody.content['application/x-www-form-urlencoded'].schema.required).toEqual([
       'email',
+      'code',
       'password',
     ]);
     expect(document.components.securitySchemes.authToken).toEqual({

@@ -46,7 +46,7 @@ describe('response language', () => {
       url: '/front/login',
       ...form({ email: 'nobody@example.com', password: 'Wrong2026pass', langCode: 'zh_TW' }),
     });
-    expect(response.json()).toEqual({ code: 1101, data: null, message: '信箱或密碼錯誤' });
+    expect(response.json()).toEqual({ code: 1101, data: null, message: '帳號或密碼錯誤' });
   });
 
   it('reads langCode from a JSON body, and strips it with v before the strict schema', async () => {

@@ -24,6 +24,28 @@ export const ErrorCode = {
   /** Wrong email or password; the same message whether or not the account exists. */
   INVALID_CREDENTIALS: 1101,
   ACCOUNT_DISABLED: 1102,
+  /** 10 failed logins in a row for this account from this IP: locked for 15 minutes there. */
+  ACCOUNT_LOCKED: 1103,
+  /** 100 failed logins for this account within an hour, from any IPs. */
+  TOO_MANY_LOGIN_FAILURES: 1104,
+  EMAIL_TAKEN: 1105,
+  PHONE_TAKEN: 1106,
+  /** Wrong email code, or no code was sent for this email and purpose. */
+  CODE_INVALID: 1107,
+  CODE_EXPIRED: 1108,
+  /** 5 wrong tries: the code is dead; ask for a new one. */
+  CODE_ATTEMPTS_EXCEEDED: 1109,
+  /** A code was sent less than 60 s ago, or the per-email / per-IP hourly budget is spent. */
+  CODE_SEND_TOO_OFTEN: 1110,
+  PASSWORD_MISMATCH: 1111,
+  OLD_PASSWORD_WRONG: 1112,
+  /** The password confirming a sensitive change (Google bind/unbind, phone) is wrong. */
+  PASSWORD_WRONG: 1113,
+  /** The action needs a bound Google Authenticator (viewing an app secret, withdrawals). */
+  GOOGLE_NOT_BOUND: 1201,
+  GOOGLE_ALREADY_BOUND: 1202,
+  /** Wrong, stale or already used Google code. */
+  GOOGLE_CODE_INVALID: 1203,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -45,6 +67,20 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
   [ErrorCode.METHOD_NOT_ALLOWED]: 405,
   [ErrorCode.INVALID_CREDENTIALS]: 400,
   [ErrorCode.ACCOUNT_DISABLED]: 403,
+  [ErrorCode.ACCOUNT_LOCKED]: 423,
+  [ErrorCode.TOO_MANY_LOGIN_FAILURES]: 429,
+  [ErrorCode.EMAIL_TAKEN]: 409,
+  [ErrorCode.PHONE_TAKEN]: 409,
+  [ErrorCode.CODE_INVALID]: 400,
+  [ErrorCode.CODE_EXPIRED]: 400,
+  [ErrorCode.CODE_ATTEMPTS_EXCEEDED]: 400,
+  [ErrorCode.CODE_SEND_TOO_OFTEN]: 429,
+  [ErrorCode.PASSWORD_MISMATCH]: 400,
+  [ErrorCode.OLD_PASSWORD_WRONG]: 400,
+  [ErrorCode.PASSWORD_WRONG]: 400,
+  [ErrorCode.GOOGLE_NOT_BOUND]: 403,
+  [ErrorCode.GOOGLE_ALREADY_BOUND]: 409,
+  [ErrorCode.GOOGLE_CODE_INVALID]: 400,
 };
 
 /** The message key (in `errors.json`) for each code. */
@@ -63,6 +99,28 @@ export const ERROR_MESSAGE_KEY: Record<ErrorCodeValue, string> = {
   [ErrorCode.METHOD_NOT_ALLOWED]: 'methodNotAllowed',
   [ErrorCode.INVALID_CREDENTIALS]: 'invalidCredentials',
   [ErrorCode.ACCOUNT_DISABLED]: 'accountDisabled',
+  [ErrorCode.ACCOUNT_LOCKED]: 'accountLocked',
+  [ErrorCode.TOO_MANY_LOGIN_FAILURES]: 'tooManyLoginFailures',
+  [ErrorCode.EMAIL_TAKEN]: 'emailTaken',
+  [ErrorCode.PHONE_TAKEN]: 'phoneTaken',
+  [ErrorCode.CODE_INVALID]: 'codeInvalid',
+  [ErrorCode.CODE_EXPIRED]: 'codeExpired',
+  [ErrorCode.CODE_ATTEMPTS_EXCEEDED]: 'codeAttemptsExceeded',
+  [ErrorCode.CODE_SEND_TOO_OFTEN]: 'codeSendTooOften',
+  [ErrorCode.PASSWORD_MISMATCH]: 'passwordMismatch',
+  [ErrorCode.OLD_PASSWORD_WRONG]: 'oldPasswordWrong',
+  [ErrorCode.PASSWORD_WRONG]: 'passwordWrong',
+  [ErrorCode.GOOGLE_NOT_BOUND]: 'googleNotBound',
+  [ErrorCode.GOOGLE_ALREADY_BOUND]: 'googleAlreadyBound',
+  [ErrorCode.GOOGLE_CODE_INVALID]: 'googleCodeInvalid',
+};
+
+/**
+ * Validation failures that have a code of their own: when a body's only problem is one of
+ * these rules, the server answers that code (with the same `data.errors`) instead of 1001.
+ */
+export const VALIDATION_KEY_CODES: Readonly<Record<string, ErrorCodeValue>> = {
+  'validation.passwordMismatch': ErrorCode.PASSWORD_MISMATCH,
 };
 
 /** Codes after which the client must drop its session and go to /login (SPEC section 8). */

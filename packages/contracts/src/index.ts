@@ -1,3 +1,4 @@
+export * from './account';
 export * from './endpoints';
 export * from './envelope';
 export * from './errors';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages';
 import { decimalString } from './money';
-import { emailField, loginPasswordField } from './validation';
 
 /** The merchant as the back office sees it (login `userInfo` and GET /merchant/info). */
 export const merchantInfo = z.object({
@@ -15,12 +14,6 @@ export const merchantInfo = z.object({
   createdAt: z.string().describe('ISO 8601 registration time'),
 });
 export type MerchantInfo = z.infer<typeof merchantInfo>;
-
-export const loginBody = z.object({
-  email: emailField,
-  password: loginPasswordField,
-});
-export type LoginBody = z.input<typeof loginBody>;
 
 export const loginResult = z.object({
   token: z.string(),

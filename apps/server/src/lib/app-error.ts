@@ -1,4 +1,4 @@
-import { ERROR_HTTP_STATUS, ERROR_MESSAGE_KEY, type ErrorCodeValue } from '@tollgate/contracts';
+import { ERROR_HTTP_STATUS, ERROR_MESSAGE_KEY, ErrorCode, type ErrorCodeValue } from '@tollgate/contracts';
 
 /**
  * The one error a handler throws on purpose. `code` is a contracts ErrorCode: it decides the
@@ -8,18 +8,34 @@ import { ERROR_HTTP_STATUS, ERROR_MESSAGE_KEY, type ErrorCodeValue } from '@toll
 export class AppError extends Error {
   readonly statusCode: number;
   readonly details: Record<string, unknown> | null;
+  /** Field rules checked by a service (not the schema): message keys, localized on the way out. */
+  readonly fieldErrors: { field: string; key: string }[];
 
   constructor(
     readonly code: ErrorCodeValue,
-    options: { details?: Record<string, unknown>; cause?: unknown } = {},
+    options: {
+      details?: Record<string, unknown>;
+      cause?: unknown;
+      fieldErrors?: { field: string; key: string }[];
+    } = {},
   ) {
     super(ERROR_MESSAGE_KEY[code], { cause: options.cause });
     this.name = 'AppError';
     this.statusCode = ERROR_HTTP_STATUS[code];
     this.details = options.details ?? null;
+    this.fieldErrors = options.fieldErrors ?? [];
   }
 }
 
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
+}
+
+export function isAppErrorWith(error: unknown, ...codes: ErrorCodeValue[]): error is AppError {
+  return error instanceof AppError && codes.includes(error.code);
+}
+
+/** A 1001 for a rule only the server can check (a dial code it does not know, say). */
+export function fieldError(field: string, key: string): AppError {
+  return new AppError(ErrorCode.VALIDATION_FAILED, { fieldErrors: [{ field, key }] });
 }

@@ -1,4 +1,11 @@
-import { ERROR_HTTP_STATUS, ErrorCode, type ErrorCodeValue, type ErrorEnvelope } from '@tollgate/contracts';
+import {
+  ERROR_HTTP_STATUS,
+  ErrorCode,
+  type ErrorCodeValue,
+  type ErrorEnvelope,
+  translateMessage,
+  VALIDATION_KEY_CODES,
+} from '@tollgate/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isAppError } from '../lib/app-error';
@@ -30,11 +37,21 @@ function classifyClientError(error: FastifyError, request: FastifyRequest): Erro
 }
 
 export function classifyError(thrown: unknown, request: FastifyRequest): Outcome {
-  if (isAppError(thrown)) return { code: thrown.code, data: thrown.details };
+  if (isAppError(thrown)) {
+    if (thrown.fieldErrors.length === 0) return { code: thrown.code, data: thrown.details };
+    const errors = thrown.fieldErrors.map(({ field, key }) => ({
+      field,
+      message: translateMessage(request.lang, key),
+    }));
+    return { code: thrown.code, data: { errors }, message: errors[0]?.message };
+  }
   const error = thrown as FastifyError;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = toFieldErrors(error.validation, error.validationContext, request.lang);
-    return { code: ErrorCode.VALIDATION_FAILED, data: { errors }, message: errors[0]?.message };
+    // A body whose only fault is a rule with a code of its own (1111) answers that code.
+    const only = error.validation.length === 1 ? error.validation[0]?.message : undefined;
+    const code = (only && VALIDATION_KEY_CODES[only]) || ErrorCode.VALIDATION_FAILED;
+    return { code, data: { errors }, message: errors[0]?.message };
   }
   const code = classifyClientError(error, request);
   if (code !== null) return { code, data: null };

@@ -23,8 +23,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'also accepts `v` (a timestamp).',
       },
       tags: [
-        { name: 'auth', description: 'Log in and out' },
-        { name: 'merchant', description: 'The logged-in merchant and its balances' },
+        { name: 'auth', description: 'Log in and out, login codes, the country list, token checks' },
+        { name: 'registration', description: 'Create an account with an emailed code' },
+        { name: 'password', description: 'Forgot password and change password' },
+        { name: 'google', description: 'Bind and unbind Google Authenticator' },
+        { name: 'merchant', description: 'The logged-in merchant: profile, login history, phone, balances' },
         { name: 'config', description: 'Reference data: chains, currencies, exchange rates' },
         { name: 'system', description: 'Liveness' },
       ],

@@ -1,2 +1,4 @@
+export * from './jobs';
 export * from './merchants';
 export * from './reference';
+export * from './security';

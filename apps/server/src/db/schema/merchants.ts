@@ -22,11 +22,18 @@ export const merchants = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity({ startWith: 100001 }),
     /** Always stored lower-cased (the login schema lower-cases too), hence a plain unique index. */
     email: text('email').notNull(),
+    /** National number, digits only; with countryCode (dial code digits, "86") it logs in. */
     phone: text('phone'),
     countryCode: text('country_code'),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for an account that never set a password (it may then change it with none). */
+    passwordHash: text('password_hash'),
+    /** The bound Google Authenticator secret (base32), while googleState is true. */
     googleSecret: text('google_secret'),
     googleState: boolean('google_state').notNull().default(false),
+    /** The secret offered by GET /google/check while unbound, moved to googleSecret on bind. */
+    googlePendingSecret: text('google_pending_secret'),
+    /** The last TOTP step accepted: a code is only ever accepted for a later step (no replay). */
+    googleLastStep: bigint('google_last_step', { mode: 'number' }),
     lang: text('lang').notNull().default('zh_CN'),
     status: text('status', { enum: ['active', 'disabled'] })
       .notNull()
@@ -35,6 +42,8 @@ export const merchants = pgTable(
   },
   (t) => [
     uniqueIndex('merchants_email_key').on(t.email),
+    // One account per phone number, so a phone login names exactly one merchant.
+    uniqueIndex('merchants_phone_key').on(t.countryCode, t.phone).where(sql`${t.phone} is not null`),
     check('merchants_email_lowercase', sql`${t.email} = lower(${t.email})`),
     check('merchants_status_known', sql`${t.status} in ('active', 'disabled')`),
   ],
@@ -57,7 +66,7 @@ export const sessions = pgTable(
   },
   (t) => [
     uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
-    // Serves the login history (last ten logins of a merchant).
+    // Serves revoking a merchant's sessions (password change and reset).
     index('sessions_merchant_created_idx').on(t.merchantId, t.createdAt),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { merchants, sessions } from '../../db/schema';
 
@@ -30,4 +30,23 @@ export async function revokeSession(db: Executor, sessionId: number, at: Date): 
     .update(sessions)
     .set({ revokedAt: at })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every live session of a merchant, but `keepSessionId` (the caller's own, on a password change). */
+export async function revokeMerchantSessions(
+  db: Executor,
+  merchantId: number,
+  at: Date,
+  keepSessionId?: number,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(sessions.merchantId, merchantId),
+        isNull(sessions.revokedAt),
+        keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
+      ),
+    );
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { merchants } from '../../db/schema';
 
@@ -20,4 +20,43 @@ export async function findMerchantById(db: Executor, id: number): Promise<Mercha
 export async function insertMerchant(db: Executor, values: NewMerchantRow): Promise<MerchantRow | undefined> {
   const [row] = await db.insert(merchants).values(values).onConflictDoNothing().returning();
   return row;
+}
+
+export async function findMerchantByPhone(
+  db: Executor,
+  countryCode: string,
+  phone: string,
+): Promise<MerchantRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(merchants)
+    .where(and(eq(merchants.countryCode, countryCode), eq(merchants.phone, phone)))
+    .limit(1);
+  return row;
+}
+
+/** Sets the phone unless another merchant holds it; false when taken (unique index, also under a race). */
+export async function setMerchantPhone(db: Executor, id: number, countryCode: string, phone: string) {
+  const rows = await db
+    .update(merchants)
+    .set({ countryCode, phone })
+    .where(eq(merchants.id, id))
+    .returning({ id: merchants.id })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) return [];
+      throw error;
+    });
+  return rows.length === 1;
+}
+
+export async function setMerchantPassword(db: Executor, id: number, passwordHash: string): Promise<void> {
+  await db.update(merchants).set({ passwordHash }).where(eq(merchants.id, id));
+}
+
+/** PostgreSQL's unique_violation, as node-postgres and PGlite both report it (maybe wrapped by drizzle). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
 }

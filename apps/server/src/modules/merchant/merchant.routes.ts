@@ -1,8 +1,10 @@
 import { endpoints } from '@tollgate/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../lib/register-endpoint';
+import { perIpLimit } from '../../lib/route-deps';
 import { requireSession } from '../auth/authenticate';
 import { getAccountInfo, getMerchantInfo } from './merchant.service';
+import { getMerchantProfile, setPhone } from './profile.service';
 
 export function registerMerchantRoutes(app: FastifyInstance): void {
   registerEndpoint(app, endpoints.merchantInfo, ({ request }) =>
@@ -10,5 +12,17 @@ export function registerMerchantRoutes(app: FastifyInstance): void {
   );
   registerEndpoint(app, endpoints.accountInfo, ({ request }) =>
     getAccountInfo(app.db, requireSession(request).merchantId),
+  );
+  // Two paths of SPEC section 7 for the same profile: the info page and its login-history panel.
+  for (const endpoint of [endpoints.pageUserInfo, endpoints.loginInfo]) {
+    registerEndpoint(app, endpoint, ({ request }) =>
+      getMerchantProfile(app, requireSession(request).merchantId, request.lang),
+    );
+  }
+  registerEndpoint(
+    app,
+    endpoints.setPhone,
+    ({ body, request }) => setPhone(app, requireSession(request).merchantId, body),
+    perIpLimit(app),
   );
 }

@@ -1,0 +1,82 @@
+import { ErrorCode, type GoogleBindBody, type GoogleCheckResult } from '@tollgate/contracts';
+import type { Executor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { ServiceDeps } from '../../types';
+import { enqueueMail } from '../mail/mail.job';
+import { findMerchantById, type MerchantRow } from '../merchant/merchant.repository';
+import { languageOf, passwordMatches } from '../merchant/merchant.service';
+import * as google from './google.repository';
+import { requireGoogleBound } from './google-guard';
+import { generateTotpSecret, matchTotpStep, otpauthUrl } from './totp';
+
+/**
+ * Binding Google Authenticator: /google/check offers a pending secret, /google/send binds it
+ * with the password and a current code, /google/remove unbinds with both. Every accepted
+ * code moves google_last_step forward, so no code works twice.
+ */
+async function loadMerchant(db: Executor, merchantId: number): Promise<MerchantRow> {
+  const merchant = await findMerchantById(db, merchantId);
+  if (!merchant) throw new AppError(ErrorCode.UNAUTHORIZED);
+  return merchant;
+}
+
+export async function getGoogleCheck({ db }: ServiceDeps, merchantId: number): Promise<GoogleCheckResult> {
+  let merchant = await loadMerchant(db, merchantId);
+  if (merchant.googleState) return { isBindGoogle: true, secret: null, otpauthUrl: null };
+  if (!merchant.googlePendingSecret) {
+    // Conditional: two first visits at once end up showing the same secret.
+    await google.offerPendingSecret(db, merchantId, generateTotpSecret());
+    merchant = await loadMerchant(db, merchantId);
+  }
+  const secret = merchant.googlePendingSecret;
+  if (!secret) throw new AppError(ErrorCode.GOOGLE_ALREADY_BOUND);
+  return { isBindGoogle: false, secret, otpauthUrl: otpauthUrl(secret, merchant.email) };
+}
+
+/** A code of the bound secret, accepted once: wrong, stale or replayed → 1203. */
+export async function acceptGoogleCode(db: Executor, merchant: MerchantRow, code: string, at: Date) {
+  const step = matchTotpStep(requireGoogleBound(merchant), code, at);
+  if (step === null || !(await google.acceptStep(db, merchant.id, step))) {
+    throw new AppError(ErrorCode.GOOGLE_CODE_INVALID);
+  }
+}
+
+export async function bindGoogle(deps: ServiceDeps, merchantId: number, body: GoogleBindBody): Promise<null> {
+  const { db, now, jobs } = deps;
+  const merchant = await loadMerchant(db, merchantId);
+  if (merchant.googleState) throw new AppError(ErrorCode.GOOGLE_ALREADY_BOUND);
+  if (!(await passwordMatches(merchant, body.password))) throw new AppError(ErrorCode.PASSWORD_WRONG);
+  const pending = merchant.googlePendingSecret;
+  const at = now();
+  const step = pending ? matchTotpStep(pending, body.code, at) : null;
+  if (!pending || step === null) throw new AppError(ErrorCode.GOOGLE_CODE_INVALID);
+  await db.transaction(async (tx) => {
+    if (!(await google.bindPendingSecret(tx, merchantId, pending, step))) {
+      throw new AppError(ErrorCode.GOOGLE_CODE_INVALID);
+    }
+    const content = { template: 'googleBound' as const, email: merchant.email, at: at.toISOString() };
+    await enqueueMail(tx, { to: merchant.email, lang: languageOf(merchant), content }, at);
+  });
+  jobs.wake();
+  return null;
+}
+
+export async function unbindGoogle(
+  deps: ServiceDeps,
+  merchantId: number,
+  body: GoogleBindBody,
+): Promise<null> {
+  const { db, now, jobs } = deps;
+  const merchant = await loadMerchant(db, merchantId);
+  requireGoogleBound(merchant);
+  if (!(await passwordMatches(merchant, body.password))) throw new AppError(ErrorCode.PASSWORD_WRONG);
+  const at = now();
+  await db.transaction(async (tx) => {
+    await acceptGoogleCode(tx, merchant, body.code, at);
+    if (!(await google.unbindSecret(tx, merchantId))) throw new AppError(ErrorCode.GOOGLE_NOT_BOUND);
+    const content = { template: 'googleUnbound' as const, email: merchant.email, at: at.toISOString() };
+    await enqueueMail(tx, { to: merchant.email, lang: languageOf(merchant), content }, at);
+  });
+  jobs.wake();
+  return null;
+}
