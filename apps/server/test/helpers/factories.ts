@@ -7,19 +7,20 @@ import { insertMerchant, type NewMerchantRow } from '../../src/modules/merchant/
 /** Rows for tests, built with overrides; each call makes a new, unique merchant. */
 export const DEFAULT_PASSWORD = 'Merchant2026';
 
+/** `password: null` makes an account that never set one. */
 export async function createMerchant(
   app: FastifyInstance,
-  overrides: Partial<Omit<NewMerchantRow, 'passwordHash'>> & { password?: string } = {},
+  overrides: Partial<Omit<NewMerchantRow, 'passwordHash'>> & { password?: string | null } = {},
 ) {
   const { password = DEFAULT_PASSWORD, ...columns } = overrides;
   const row = await insertMerchant(app.db, {
     email: `merchant-${randomBytes(6).toString('hex')}@example.com`,
-    passwordHash: await hashPassword(password),
+    passwordHash: password === null ? null : await hashPassword(password),
     createdAt: app.now(),
     ...columns,
   });
   if (!row) throw new Error('createMerchant: email already taken');
-  return { ...row, password };
+  return { ...row, password: password ?? '' };
 }
 
 /** Logs in through the real call and returns the token. */
