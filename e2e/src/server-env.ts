@@ -7,6 +7,8 @@ export const ENV = {
   baseUrl: 'E2E_BASE_URL',
   serverPid: 'E2E_SERVER_PID',
   tempDir: 'E2E_TEMP_DIR',
+  /** Where the SMTP receiver writes each mail the server sends (see mail-server.ts). */
+  mailDir: 'E2E_MAIL_DIR',
 } as const;
 
 export function readBaseUrl(): string {

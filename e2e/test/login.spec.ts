@@ -19,7 +19,7 @@ test.describe('login', () => {
     await page.getByTestId('login-email').fill(DEMO_ACCOUNT.email);
     await page.getByTestId('login-password').fill('Wrong-Password-1');
     await page.getByTestId('login-submit').click();
-    await expect(page.getByTestId('login-error')).toContainText('邮箱或密码错误');
+    await expect(page.getByTestId('login-error')).toContainText('账号或密码错误');
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
   });

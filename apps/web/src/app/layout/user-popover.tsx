@@ -1,5 +1,5 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Popover, Space, Typography } from 'antd';
+import { Avatar, Button, Popover, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout';
@@ -23,9 +23,19 @@ export function UserPopover() {
         <Typography.Text type="secondary" data-testid="user-merchant-id">
           {t('common.header.merchantId', { id: merchant?.merchantId ?? '-' })}
         </Typography.Text>
+        {merchant ? (
+          <Tag color={merchant.googleState ? 'success' : 'default'} data-testid="user-google-state">
+            {merchant.googleState ? t('common.header.googleBound') : t('common.header.googleUnbound')}
+          </Tag>
+        ) : null}
       </Space>
       <Space orientation="vertical" style={{ width: '100%' }}>
-        <Button block icon={<UserOutlined />} onClick={() => navigate('/merchant/info')}>
+        <Button
+          block
+          icon={<UserOutlined />}
+          onClick={() => navigate('/merchant/info')}
+          data-testid="popover-merchant-info"
+        >
           {t('common.header.merchantInfo')}
         </Button>
         <Button
@@ -34,6 +44,7 @@ export function UserPopover() {
           icon={<LogoutOutlined />}
           loading={logout.isPending}
           onClick={() => logout.mutate()}
+          data-testid="popover-logout"
         >
           {t('common.header.logout')}
         </Button>

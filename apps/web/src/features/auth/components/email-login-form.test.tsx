@@ -1,83 +1,126 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../shared/lib/i18n';
+import { fail, mockApi, ok } from '../../../../test/api-mock';
+import { renderWithProviders } from '../../../../test/render';
 import { readToken } from '../../../shared/lib/session';
-import type { LoginOutcome } from '../api/login-with-email';
+import { clearCountdown } from '../../../shared/lib/use-countdown';
 import { EmailLoginForm } from './email-login-form';
 
-function answerWith(envelope: unknown) {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify(envelope)));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+const USER_INFO = {
+  merchantId: '100001',
+  email: 'demo@tollgate.dev',
+  phone: null,
+  countryCode: null,
+  googleState: false,
+  lang: 'en_US',
+  createdAt: '2026-01-01T00:00:00Z',
+};
+
+function renderForm(onOutcome = vi.fn()) {
+  renderWithProviders(<EmailLoginForm onOutcome={onOutcome} />);
+  return onOutcome;
 }
 
-function renderForm(onDone: (outcome: LoginOutcome) => void = () => {}) {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <EmailLoginForm onDone={onDone} />
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
-}
+const type = (testId: string, value: string) =>
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
-function fillAndSubmit(email: string, password: string) {
-  fireEvent.change(screen.getByTestId('login-email'), { target: { value: email } });
-  fireEvent.change(screen.getByTestId('login-password'), { target: { value: password } });
-  fireEvent.click(screen.getByTestId('login-submit'));
-}
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearCountdown('login:demo@tollgate.dev');
+});
 
-afterEach(() => vi.unstubAllGlobals());
-
-describe('EmailLoginForm', () => {
+describe('EmailLoginForm with a password', () => {
   it('shows the contracts messages for missing fields and sends nothing', async () => {
-    const fetchMock = answerWith({ code: 0, data: null, message: 'ok' });
+    const api = mockApi({});
     renderForm();
     fireEvent.click(screen.getByTestId('login-submit'));
     expect(await screen.findByText('Please enter email')).toBeTruthy();
     expect(await screen.findByText('Please enter password')).toBeTruthy();
-    fillAndSubmit('not-an-email', 'x');
+    type('login-email', 'not-an-email');
+    type('login-password', 'x');
+    fireEvent.click(screen.getByTestId('login-submit'));
     expect(await screen.findByText('Invalid email format')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it('shows the server message of a failed login where the user acted', async () => {
-    answerWith({ code: 1101, data: null, message: 'Incorrect email or password' });
+    mockApi({ '/login': fail(1101, 'Incorrect email or password') });
     renderForm();
-    fillAndSubmit('demo@tollgate.dev', 'Wrong-Password-1');
+    type('login-email', 'demo@tollgate.dev');
+    type('login-password', 'Wrong-Password-1');
+    fireEvent.click(screen.getByTestId('login-submit'));
     expect((await screen.findByTestId('login-error')).textContent).toContain('Incorrect email or password');
     expect(readToken()).toBeUndefined();
   });
 
-  it('stores the token on success and reports it', async () => {
-    const userInfo = { merchantId: '100001', email: 'demo@tollgate.dev' };
-    answerWith({
-      code: 0,
-      data: { token: 'tok', expiresAt: '2030-01-01T00:00:00Z', userInfo },
-      message: 'ok',
+  it('stores the token on success and reports the credentials it sent', async () => {
+    const api = mockApi({
+      '/login': ok({ token: 'tok', expiresAt: '2030-01-01T00:00:00Z', userInfo: USER_INFO }),
     });
-    const onDone = vi.fn();
-    renderForm(onDone);
-    fillAndSubmit('demo@tollgate.dev', 'Tollgate2026');
-    await waitFor(() => expect(onDone).toHaveBeenCalledWith(expect.objectContaining({ status: 'loggedIn' })));
+    const onOutcome = renderForm();
+    type('login-email', 'demo@tollgate.dev');
+    type('login-password', 'Tollgate2026');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() =>
+      expect(onOutcome).toHaveBeenCalledWith(expect.objectContaining({ status: 'loggedIn' }), {
+        email: 'demo@tollgate.dev',
+        password: 'Tollgate2026',
+      }),
+    );
     expect(readToken()).toBe('tok');
+    expect(api.callsTo('/login')[0]?.body).toMatchObject({
+      email: 'demo@tollgate.dev',
+      password: 'Tollgate2026',
+    });
   });
 
   it('passes 601 on as a pending Google step, without a token', async () => {
-    answerWith({ code: 601, data: null, message: 'Please enter your Google Authenticator code' });
-    const onDone = vi.fn();
-    renderForm(onDone);
-    fillAndSubmit('demo@tollgate.dev', 'Tollgate2026');
+    mockApi({ '/login': fail(601, 'Please enter your Google Authenticator code') });
+    const onOutcome = renderForm();
+    type('login-email', 'demo@tollgate.dev');
+    type('login-password', 'Tollgate2026');
+    fireEvent.click(screen.getByTestId('login-submit'));
     await waitFor(() =>
-      expect(onDone).toHaveBeenCalledWith({
-        status: 'googleCodeRequired',
-        message: 'Please enter your Google Authenticator code',
-        data: null,
-      }),
+      expect(onOutcome).toHaveBeenCalledWith(
+        { status: 'googleCodeRequired', message: 'Please enter your Google Authenticator code' },
+        { email: 'demo@tollgate.dev', password: 'Tollgate2026' },
+      ),
     );
     expect(readToken()).toBeUndefined();
+  });
+});
+
+describe('EmailLoginForm with an email code', () => {
+  it('checks the email before sending a code, then counts down', async () => {
+    const api = mockApi({ '/login/sendEmailCode': ok() });
+    renderForm();
+    fireEvent.click(screen.getByTestId('login-mode-code'));
+    const send = screen.getByTestId('login-send-code') as HTMLButtonElement;
+    await act(async () => fireEvent.click(send));
+    expect(await screen.findByText('Please enter email')).toBeTruthy();
+    expect(api.calls).toEqual([]);
+
+    type('login-email', 'demo@tollgate.dev');
+    await act(async () => fireEvent.click(send));
+    await waitFor(() => expect(send.textContent).toBe('Resend in 60 s'));
+    expect(send.disabled).toBe(true);
+    expect(api.callsTo('/login/sendEmailCode')[0]?.body).toMatchObject({ email: 'demo@tollgate.dev' });
+  });
+
+  it('asks for 6 digits and logs in with the code instead of a password', async () => {
+    const api = mockApi({ '/login': fail(601, 'Google code needed') });
+    const onOutcome = renderForm();
+    fireEvent.click(screen.getByTestId('login-mode-code'));
+    type('login-email', 'demo@tollgate.dev');
+    type('login-email-code', '12ab');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByText('Please enter the 6-digit code')).toBeTruthy();
+    expect(api.calls).toEqual([]);
+    type('login-email-code', '123456');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(onOutcome).toHaveBeenCalled());
+    const body = api.callsTo('/login')[0]?.body;
+    expect(body).toMatchObject({ email: 'demo@tollgate.dev', emailCode: '123456' });
+    expect(body).not.toHaveProperty('password');
   });
 });

@@ -1,58 +1,122 @@
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { emailField, type LoginBody, loginPasswordField } from '@tollgate/contracts';
-import { Alert, Button, Form, Input } from 'antd';
+import { LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
+import { App, Button, Flex, Form, Input } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toFormRule } from '../../../shared/lib/zod-rule';
-import { type LoginOutcome, useLoginWithEmail } from '../api/login-with-email';
+import { applyServerErrors } from '../../../shared/lib/form-errors';
+import { RULES } from '../../../shared/lib/form-rules';
+import { FormError } from '../../../shared/ui/form-error';
+import { SendCodeButton } from '../../../shared/ui/send-code-button';
+import { type LoginOutcome, useLogin } from '../api/login';
+import { useSendLoginCode } from '../api/send-login-code';
+import type { Credentials } from '../lib/login-flow';
 
 /**
- * Email + password login. Field rules are the contracts' (SPEC section 5); a server error
- * (e.g. wrong password) is shown above the button, where the user acted.
+ * Email login, with a password or with a code mailed to the address (toggled under the
+ * form). Rules are the contracts' (SPEC section 5); a server error shows above the button.
  */
-const EMAIL_RULE = toFormRule(emailField);
-const PASSWORD_RULE = toFormRule(loginPasswordField);
+type Mode = 'password' | 'code';
+interface Values {
+  email: string;
+  password?: string;
+  emailCode?: string;
+}
 
-export function EmailLoginForm({ onDone }: { onDone: (outcome: LoginOutcome) => void }) {
+const countdownKey = (email: string) => `login:${email.trim().toLowerCase()}`;
+
+export interface LoginFormProps {
+  onOutcome: (outcome: LoginOutcome, credentials: Credentials) => void;
+  initialEmail?: string | undefined;
+}
+
+export function EmailLoginForm({ onOutcome, initialEmail }: LoginFormProps) {
   const { t } = useTranslation();
-  const login = useLoginWithEmail();
-  const [form] = Form.useForm<LoginBody>();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [mode, setMode] = useState<Mode>('password');
+  const [error, setError] = useState<string>();
+  const login = useLogin();
+  const sendCode = useSendLoginCode();
+  const email: string = Form.useWatch('email', form) ?? '';
+
+  const submit = (values: Values) => {
+    setError(undefined);
+    const credentials: Credentials =
+      mode === 'password'
+        ? { email: values.email, password: values.password ?? '' }
+        : { email: values.email, emailCode: values.emailCode ?? '' };
+    login.mutate(credentials, {
+      onSuccess: (outcome) => onOutcome(outcome, credentials),
+      onError: (failure) => setError(applyServerErrors(form, failure)),
+    });
+  };
+
+  const send = async () => {
+    setError(undefined);
+    const { email: address } = await form.validateFields(['email']);
+    try {
+      await sendCode.mutateAsync({ email: address });
+      message.success(t('login.codeSent', { email: address }));
+      return countdownKey(address);
+    } catch (failure) {
+      setError(applyServerErrors(form, failure));
+      throw failure;
+    }
+  };
 
   return (
     <Form
       form={form}
       layout="vertical"
       requiredMark={false}
-      onFinish={(values) => login.mutate(values, { onSuccess: (outcome) => onDone(outcome) })}
-      onValuesChange={() => login.error && login.reset()}
+      initialValues={{ email: initialEmail }}
+      onFinish={submit}
+      onValuesChange={() => setError(undefined)}
       data-testid="login-form"
     >
-      <Form.Item name="email" label={t('login.email')} rules={[EMAIL_RULE]} validateTrigger="onBlur">
+      <Form.Item name="email" label={t('common.field.email')} rules={[RULES.email]} validateTrigger="onBlur">
         <Input
           prefix={<MailOutlined />}
-          placeholder={t('login.emailPlaceholder')}
+          placeholder={t('common.field.emailPlaceholder')}
           autoComplete="username"
           size="large"
           data-testid="login-email"
         />
       </Form.Item>
-      <Form.Item name="password" label={t('login.password')} rules={[PASSWORD_RULE]}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder={t('login.passwordPlaceholder')}
-          autoComplete="current-password"
-          size="large"
-          data-testid="login-password"
-        />
-      </Form.Item>
-      {login.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={login.error.message}
-          style={{ marginBottom: 16 }}
-          data-testid="login-error"
-        />
-      ) : null}
+      {mode === 'password' ? (
+        <Form.Item name="password" label={t('common.field.password')} rules={[RULES.loginPassword]}>
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={t('common.field.passwordPlaceholder')}
+            autoComplete="current-password"
+            size="large"
+            data-testid="login-password"
+          />
+        </Form.Item>
+      ) : (
+        <Form.Item label={t('common.field.emailCode')} required>
+          <Flex gap={8}>
+            <Form.Item name="emailCode" rules={[RULES.code]} noStyle>
+              <Input
+                prefix={<SafetyOutlined />}
+                placeholder={t('common.field.codePlaceholder')}
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                maxLength={6}
+                size="large"
+                style={{ flex: 1 }}
+                data-testid="login-email-code"
+              />
+            </Form.Item>
+            <SendCodeButton
+              countdownKey={countdownKey(email)}
+              onSend={send}
+              size="large"
+              testId="login-send-code"
+            />
+          </Flex>
+        </Form.Item>
+      )}
+      <FormError message={error} testId="login-error" />
       <Button
         type="primary"
         htmlType="submit"
@@ -63,6 +127,18 @@ export function EmailLoginForm({ onDone }: { onDone: (outcome: LoginOutcome) => 
       >
         {t('login.submit')}
       </Button>
+      <Flex justify="center" style={{ marginTop: 12 }}>
+        <Button
+          type="link"
+          onClick={() => {
+            setError(undefined);
+            setMode(mode === 'password' ? 'code' : 'password');
+          }}
+          data-testid={mode === 'password' ? 'login-mode-code' : 'login-mode-password'}
+        >
+          {mode === 'password' ? t('login.useCode') : t('login.usePassword')}
+        </Button>
+      </Flex>
     </Form>
   );
 }

@@ -1,34 +1,90 @@
-import { Alert, Card, Tabs, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Card, Spin } from 'antd';
+import { type ReactNode, useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { clearSession } from '../../../shared/lib/session';
 import { LanguageSwitcher } from '../../../shared/ui/language-switcher';
-import type { LoginOutcome } from '../api/login-with-email';
-import { EmailLoginForm } from '../components/email-login-form';
+import { useCheckLogin } from '../api/check-login';
+import type { LoginOutcome } from '../api/login';
+import { ForgotPasswordFlow } from '../components/forgot-password-flow';
+import { GoogleStepForm } from '../components/google-step-form';
+import { RegisterFlow } from '../components/register-flow';
+import { SignInPanel } from '../components/sign-in-panel';
+import { type Credentials, INITIAL_LOGIN_FLOW, loginFlowReducer } from '../lib/login-flow';
 import { resolveRedirectTarget } from '../lib/redirect-target';
 
 /**
- * The standalone login page. Sign-in methods are tabs (email now; phone slots in beside it)
- * and the steps after credentials (Google code on 601, forgot password, registration) slot in
- * through `outcome`, which today only reports a pending Google step.
+ * The standalone login page (SPEC section 2): sign in by email or phone, the Google step
+ * after a 601, forgot password and registration, each its own component driven by the
+ * login-flow reducer. A browser that still holds a valid token goes straight on.
  */
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { search } = useLocation();
-  const [pendingMessage, setPendingMessage] = useState<string | null>(null);
+  const [flow, dispatch] = useReducer(loginFlowReducer, INITIAL_LOGIN_FLOW);
+  const check = useCheckLogin();
+  const target = resolveRedirectTarget(search);
 
   useEffect(() => {
     document.title = `${t('login.title')} - ${t('common.appName')}`;
   }, [t]);
 
-  const handleDone = (outcome: LoginOutcome) => {
+  useEffect(() => {
+    if (check.data?.valid) void navigate(target, { replace: true });
+    // A token the server no longer knows is dropped, so the guard stops trusting it.
+    else if (check.data && !check.data.valid) clearSession();
+  }, [check.data, navigate, target]);
+
+  const handleOutcome = (outcome: LoginOutcome, credentials: Credentials) => {
     if (outcome.status === 'googleCodeRequired') {
-      setPendingMessage(outcome.message);
+      dispatch({ type: 'googleRequired', credentials, prompt: outcome.message });
       return;
     }
-    void navigate(resolveRedirectTarget(search), { replace: true });
+    void navigate(target, { replace: true });
   };
+
+  const lastEmail = flow.view === 'signIn' ? flow.email : undefined;
+  let content: ReactNode;
+  if (check.isLoading || check.data?.valid) {
+    content = <Spin size="large" style={{ display: 'block', padding: 48 }} data-testid="login-checking" />;
+  } else if (flow.view === 'google') {
+    content = (
+      <GoogleStepForm
+        credentials={flow.credentials}
+        prompt={flow.prompt}
+        onOutcome={handleOutcome}
+        onBack={() => dispatch({ type: 'backToSignIn' })}
+      />
+    );
+  } else if (flow.view === 'forgot') {
+    content = (
+      <ForgotPasswordFlow
+        onDone={(email) => dispatch({ type: 'passwordReset', email })}
+        onBack={() => dispatch({ type: 'backToSignIn' })}
+      />
+    );
+  } else if (flow.view === 'register') {
+    content = (
+      <RegisterFlow
+        onDone={(email) => dispatch({ type: 'registered', email })}
+        onBack={() => dispatch({ type: 'backToSignIn' })}
+      />
+    );
+  } else {
+    content = (
+      <SignInPanel
+        key={`${flow.notice ?? ''}:${lastEmail ?? ''}`}
+        method={flow.method}
+        email={lastEmail}
+        notice={flow.notice}
+        onMethodChange={(method) => dispatch({ type: 'chooseMethod', method })}
+        onOutcome={handleOutcome}
+        onForgot={() => dispatch({ type: 'openForgot' })}
+        onRegister={() => dispatch({ type: 'openRegister' })}
+      />
+    );
+  }
 
   return (
     <div className="login-page" data-testid="page-login">
@@ -37,20 +93,7 @@ export default function LoginPage() {
         <LanguageSwitcher />
       </header>
       <main className="login-page__main">
-        <Card className="login-card">
-          <Typography.Title level={3} style={{ marginTop: 0 }}>
-            {t('login.welcome')}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary">{t('login.slogan')}</Typography.Paragraph>
-          {pendingMessage ? (
-            <Alert type="info" showIcon title={pendingMessage} style={{ marginBottom: 16 }} />
-          ) : null}
-          <Tabs
-            items={[
-              { key: 'email', label: t('login.emailTab'), children: <EmailLoginForm onDone={handleDone} /> },
-            ]}
-          />
-        </Card>
+        <Card className="login-card">{content}</Card>
       </main>
     </div>
   );

@@ -1,5 +1,8 @@
-/** Query keys of the logged-in merchant. */
+/** Query keys of the logged-in merchant: invalidating `all` refreshes every view of the account. */
 export const merchantKeys = {
   all: ['merchant'] as const,
   info: () => [...merchantKeys.all, 'info'] as const,
+  profile: () => [...merchantKeys.all, 'profile'] as const,
+  loginInfo: () => [...merchantKeys.all, 'loginInfo'] as const,
+  googleCheck: () => [...merchantKeys.all, 'googleCheck'] as const,
 };

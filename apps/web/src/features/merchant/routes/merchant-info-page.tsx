@@ -1,17 +1,33 @@
-import { Alert } from 'antd';
+import { Col, Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../../shared/ui/page-container';
-import { useMerchantInfo } from '../api/get-merchant-info';
-import { MerchantInfoCard } from '../components/merchant-info-card';
+import { GoogleCard } from '../components/google-card';
+import { LoginRecordsCard } from '../components/login-records-card';
+import { PasswordCard } from '../components/password-card';
+import { ProfileCard } from '../components/profile-card';
 
-/** Merchant info: the real merchant from GET /merchant/info (password, Google and login history come later). */
+/**
+ * Merchant info (SPEC section 2): user information with the phone, change password, Google
+ * Authenticator and the last ten logins. Each card loads, fails and retries on its own.
+ */
 export default function MerchantInfoPage() {
   const { t } = useTranslation();
-  const { data, isPending, error } = useMerchantInfo();
   return (
     <PageContainer title={t('menu.merchantInfo')} testId="page-merchant-info">
-      {error ? <Alert type="error" showIcon title={error.message} style={{ marginBottom: 16 }} /> : null}
-      <MerchantInfoCard {...(data ? { merchant: data } : {})} isLoading={isPending} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={12}>
+          <Flex vertical gap={16}>
+            <ProfileCard />
+            <PasswordCard />
+          </Flex>
+        </Col>
+        <Col xs={24} xl={12}>
+          <GoogleCard />
+        </Col>
+        <Col span={24}>
+          <LoginRecordsCard />
+        </Col>
+      </Row>
     </PageContainer>
   );
 }

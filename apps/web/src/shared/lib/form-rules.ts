@@ -1,0 +1,36 @@
+import { codeField, emailField, loginPasswordField, passwordField, phoneField } from '@tollgate/contracts';
+import type { FormRule } from 'antd';
+import { translateOr } from './i18n';
+import { toFormRule } from './zod-rule';
+
+/**
+ * The form rules of SPEC section 5, built once from the contracts' zod fields so the web and
+ * the server check the same thing with the same (translated) message.
+ */
+export const RULES = {
+  email: toFormRule(emailField),
+  loginPassword: toFormRule(loginPasswordField),
+  newPassword: toFormRule(passwordField),
+  code: toFormRule(codeField),
+  phone: toFormRule(phoneField),
+} as const;
+
+const message = (key: string) => translateOr(`messages.${key}`, 'messages.validation.invalidType');
+
+/** Required, then equal to the form's `passwordField` (SPEC section 5: new and confirm must match). */
+export function confirmPasswordRule(passwordField = 'password'): FormRule {
+  return ({ getFieldValue }) => ({
+    validator: async (_rule, value: unknown) => {
+      if (typeof value !== 'string' || value === '')
+        throw new Error(message('validation.confirmPasswordRequired'));
+      if (value !== getFieldValue(passwordField)) throw new Error(message('validation.passwordMismatch'));
+    },
+  });
+}
+
+/** A select that must have a value (the dial code's country). */
+export const COUNTRY_RULE: FormRule = {
+  validator: async (_rule, value: unknown) => {
+    if (typeof value !== 'string' || value === '') throw new Error(message('validation.countryCodeRequired'));
+  },
+};

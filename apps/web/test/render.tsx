@@ -1,0 +1,34 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { App as AntdApp } from 'antd';
+import type { ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { i18n } from '../src/shared/lib/i18n';
+
+/**
+ * Renders a component as the app does: a fresh query client (no retries, so a failure shows at
+ * once), i18n in English, antd's App (message and modal) and a memory router at `path`.
+ */
+export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(
+    [
+      { path, element: ui },
+      { path: '*', element: <p data-testid="navigated">elsewhere</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <AntdApp>
+          <RouterProvider router={router} />
+        </AntdApp>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return { ...result, router, queryClient };
+}

@@ -1,0 +1,131 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type MailServer, startMailServer } from './mail-server';
+
+/**
+ * Starts the production build (node apps/server/dist/server.js, which also serves
+ * apps/web/dist) on a free port with a fresh data directory, so the embedded database is new
+ * and holds only the demo merchant, and mail goes over real SMTP to a local receiver whose
+ * mails land in `mailDir`. Used by the e2e global setup and the screenshot script; both need
+ * the root `npm run build` first.
+ */
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const SERVER_ENTRY = join(REPO_ROOT, 'apps/server/dist/server.js');
+const WEB_INDEX = join(REPO_ROOT, 'apps/web/dist/index.html');
+const STARTUP_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+export interface RunningApp {
+  baseUrl: string;
+  pid: number;
+  tempDir: string;
+  mailDir: string;
+  mailServer: MailServer;
+  /** Stops the server and the SMTP receiver and removes the data. */
+  stop(): Promise<void>;
+}
+
+function findFreePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject()));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, hasExited: () => boolean, logFile: string) {
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (hasExited()) throw new Error(`the server exited during start-up; see ${logFile}`);
+    try {
+      const response = await fetch(`${baseUrl}/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(
+    `the server did not answer ${baseUrl}/health within ${STARTUP_TIMEOUT_MS} ms; see ${logFile}`,
+  );
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Stops a server process politely, then firmly. */
+export async function stopProcess(pid: number) {
+  if (!(pid > 0 && isRunning(pid))) return;
+  process.kill(pid, 'SIGTERM');
+  const deadline = Date.now() + STOP_TIMEOUT_MS;
+  while (isRunning(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (isRunning(pid)) process.kill(pid, 'SIGKILL');
+}
+
+export async function startApp(): Promise<RunningApp> {
+  for (const file of [SERVER_ENTRY, WEB_INDEX]) {
+    if (!existsSync(file))
+      throw new Error(`${file} is missing: run \`npm run build\` at the repo root first`);
+  }
+  const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const tempDir = mkdtempSync(join(tmpdir(), 'tollgate-e2e-'));
+  const dataDir = join(tempDir, 'data');
+  mkdirSync(dataDir);
+  const logFile = join(tempDir, 'server.log');
+  const log = openSync(logFile, 'a');
+  const mailDir = join(tempDir, 'mail');
+  const mailServer = await startMailServer(mailDir);
+
+  const server: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', log, log],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: '1',
+      // Plain SMTP to the local receiver: it offers no STARTTLS, so none is attempted.
+      SMTP_URL: `smtp://127.0.0.1:${mailServer.port}`,
+      MAIL_FROM: 'Tollgate <no-reply@tollgate.test>',
+      LOG_LEVEL: 'warn',
+      // Every flow logs in; the production limit per IP would throttle the suite.
+      LOGIN_RATE_LIMIT: '10000',
+    },
+  });
+  let hasExited = false;
+  server.once('exit', () => {
+    hasExited = true;
+  });
+  const pid = server.pid ?? 0;
+  const stop = async () => {
+    await stopProcess(pid);
+    await mailServer.close();
+    rmSync(tempDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(baseUrl, () => hasExited, logFile);
+  } catch (error) {
+    await stopProcess(pid);
+    await mailServer.close();
+    throw error;
+  }
+  return { baseUrl, pid, tempDir, mailDir, mailServer, stop };
+}
