@@ -158,11 +158,12 @@ describe('refusals', () => {
       ['en_US', 'Incorrect account or password'],
       ['vi_VN', 'Tài khoản hoặc mật khẩu không đúng'],
     ] as const) {
-      for (const fields of [
+      const attempts: Record<string, string>[] = [
         { email: merchant.email, password: 'Wrong2026pass' },
         { email: 'nobody@example.com', password: 'Wrong2026pass' },
         { phone: '13800138000', countryCode: '86', password: 'Wrong2026pass' },
-      ]) {
+      ];
+      for (const fields of attempts) {
         const response = await login(fields, lang);
         expect(response.statusCode).toBe(400);
         expect(response.json()).toEqual({ code: 1101, data: null, message });

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { AuthSession, ServiceDeps } from '../../types';
 import { revokeMerchantSessions } from '../auth/session.repository';
-import { checkEmailCode, issueEmailCode, consumeEmailCode } from '../codes/email-code.service';
+import { checkEmailCode, consumeEmailCode, issueEmailCode } from '../codes/email-code.service';
 import { enqueueMail } from '../mail/mail.job';
 import { findMerchantById, setMerchantPassword } from '../merchant/merchant.repository';
 import { languageOf } from '../merchant/merchant.service';

@@ -4,7 +4,7 @@ import { hashPassword } from '../../lib/passwords';
 import type { ServiceDeps } from '../../types';
 import { clearLoginFailures } from '../auth/login-throttle';
 import { revokeMerchantSessions } from '../auth/session.repository';
-import { checkEmailCode, issueEmailCode, consumeEmailCode } from '../codes/email-code.service';
+import { checkEmailCode, consumeEmailCode, issueEmailCode } from '../codes/email-code.service';
 import { enqueueMail } from '../mail/mail.job';
 import { findMerchantByEmail, setMerchantPassword } from '../merchant/merchant.repository';
 

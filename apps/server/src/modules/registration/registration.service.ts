@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';
 import type { ServiceDeps } from '../../types';
-import { checkEmailCode, issueEmailCode, consumeEmailCode } from '../codes/email-code.service';
+import { checkEmailCode, consumeEmailCode, issueEmailCode } from '../codes/email-code.service';
 import { findMerchantByEmail, insertMerchant } from '../merchant/merchant.repository';
 
 /**
