@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
-import { createJobWorker } from './jobs/worker';
+import { startJobs } from './jobs/start-jobs';
 import { createErrorEnvelope } from './lib/envelope';
 import { pickLanguage } from './lib/language';
 import { installZodMessageKeys } from './lib/validation-errors';
@@ -11,8 +11,6 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerGoogleRoutes } from './modules/google/google.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerDevOutboxRoutes } from './modules/mail/dev-outbox.routes';
-import { createMailJobHandler, MAIL_JOB } from './modules/mail/mail.job';
-import { createMailTransport } from './modules/mail/mail-transport';
 import {
   DEMO_ACCOUNT,
   demoLoginWorks,
@@ -96,26 +94,6 @@ function answerFrameworkError(_error: unknown, request: FastifyRequest, reply: F
     .code(404)
     .header('x-request-id', request.id)
     .send(createErrorEnvelope(pickLanguage({ header: request.headers.lang }), ErrorCode.NOT_FOUND));
-}
-
-/**
- * The job queue's worker (mails), started once the app is ready and stopped on close. Mails
- * go out over SMTP_URL, or without it to the log and the development outbox.
- */
-function startJobs(app: FastifyInstance): void {
-  const transport = createMailTransport({ config: app.config, db: app.db, now: app.now, log: app.log });
-  const worker = createJobWorker({
-    db: app.db,
-    now: app.now,
-    log: app.log,
-    handlers: { [MAIL_JOB]: createMailJobHandler(transport) },
-  });
-  app.decorate('jobs', worker);
-  app.addHook('onReady', async () => worker.start());
-  app.addHook('onClose', async () => transport.close());
-  if (transport.kind === 'outbox' && app.config.nodeEnv === 'production') {
-    app.log.warn('SMTP_URL is not set: mails go to the log only, and codes with them');
-  }
 }
 
 async function assembleApp(

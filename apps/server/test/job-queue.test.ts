@@ -2,7 +2,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '../src/db/schema';
+import { emailCodes, jobs, loginFailures } from '../src/db/schema';
+import { purgeExpiredRows } from '../src/jobs/purge-expired';
 import { claimDueJob, enqueueJob, failJob, MAX_ATTEMPTS, retryDelayMs } from '../src/jobs/queue';
 import { createJobWorker } from '../src/jobs/worker';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
@@ -89,5 +90,69 @@ describe('job queue', () => {
       doneAt: null,
       lastError: 'no handler for job kind "nobody-handles-this"',
     });
+  });
+});
+
+describe('housekeeping', () => {
+  it('purges spent codes, old failures, finished jobs and outbox mails, and nothing still in use', async () => {
+    const at = clock.now();
+    const ago = (ms: number) => new Date(at.getTime() - ms);
+    const HOUR = 3_600_000;
+    await app.db.insert(emailCodes).values([
+      {
+        email: 'old@x.co',
+        purpose: 'login',
+        codeHash: 'h',
+        salt: 's',
+        ip: '1.2.3.4',
+        createdAt: ago(26 * HOUR),
+        expiresAt: ago(25 * HOUR),
+      },
+      {
+        email: 'new@x.co',
+        purpose: 'login',
+        codeHash: 'h',
+        salt: 's',
+        ip: '1.2.3.4',
+        createdAt: ago(HOUR),
+        expiresAt: ago(HOUR - 600_000),
+      },
+    ]);
+    await app.db.insert(loginFailures).values([
+      { identifier: 'email:old@x.co', ip: '1.2.3.4', createdAt: ago(2 * HOUR) },
+      { identifier: 'email:new@x.co', ip: '1.2.3.4', createdAt: ago(HOUR / 2) },
+    ]);
+    await app.db.insert(jobs).values([
+      { kind: 'done-long-ago', payload: {}, runAt: ago(200 * HOUR), doneAt: ago(8 * 24 * HOUR) },
+      { kind: 'done-lately', payload: {}, runAt: ago(HOUR), doneAt: ago(HOUR) },
+      { kind: 'given-up-long-ago', payload: {}, runAt: ago(200 * HOUR), failedAt: ago(8 * 24 * HOUR) },
+    ]);
+    await purgeExpiredRows(app.db, at);
+    expect((await app.db.select().from(emailCodes)).map((r) => r.email)).not.toContain('old@x.co');
+    expect((await app.db.select().from(emailCodes)).map((r) => r.email)).toContain('new@x.co');
+    expect((await app.db.select().from(loginFailures)).map((r) => r.identifier)).toEqual(['email:new@x.co']);
+    const kinds = (await app.db.select().from(jobs)).map((r) => r.kind);
+    expect(kinds).not.toContain('done-long-ago');
+    // Given-up jobs stay until someone has looked at them.
+    expect(kinds).toEqual(expect.arrayContaining(['done-lately', 'given-up-long-ago']));
+  });
+
+  it('runs as the worker starts, then at most once an hour', async () => {
+    let runs = 0;
+    const worker = createJobWorker({
+      db: app.db,
+      now: clock.now,
+      log: app.log,
+      handlers: {},
+      maintenance: { everyMs: 3_600_000, run: async () => void runs++ },
+    });
+    worker.start();
+    await worker.drain();
+    await worker.drain();
+    expect(runs).toBe(1);
+    clock.advance(3_600_000);
+    await worker.drain();
+    expect(runs).toBe(2);
+    await worker.stop();
   });
 });

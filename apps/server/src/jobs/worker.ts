@@ -31,8 +31,11 @@ export function createJobWorker(options: {
   log: FastifyBaseLogger;
   handlers: Record<string, JobHandler>;
   pollMs?: number;
+  /** Housekeeping run at most once per `everyMs`, between jobs (purging old rows). */
+  maintenance?: { everyMs: number; run(): Promise<void> };
 }): JobWorker {
-  const { db, now, log, handlers, pollMs = POLL_MS } = options;
+  const { db, now, log, handlers, pollMs = POLL_MS, maintenance } = options;
+  let maintainedAt = Number.NEGATIVE_INFINITY;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let again = false;
@@ -52,6 +55,10 @@ export function createJobWorker(options: {
   }
 
   async function runDueJobs(): Promise<void> {
+    if (maintenance && now().getTime() - maintainedAt >= maintenance.everyMs) {
+      maintainedAt = now().getTime();
+      await maintenance.run();
+    }
     for (let job = await claimDueJob(db, now()); job; job = await claimDueJob(db, now())) {
       await runJob(job);
       if (stopped) return;

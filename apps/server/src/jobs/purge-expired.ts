@@ -1,0 +1,19 @@
+import { and, isNotNull, lt } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { devOutbox, emailCodes, jobs, loginFailures } from '../db/schema';
+
+/**
+ * Rows that no rule reads any more, deleted so the tables stay small: codes a day past their
+ * expiry (the hourly sending caps look back one hour), failed logins older than the hourly
+ * window, and finished jobs and outbox mails after a week (kept that long for inspection).
+ */
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+
+export async function purgeExpiredRows(db: Executor, now: Date): Promise<void> {
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  await db.delete(emailCodes).where(lt(emailCodes.expiresAt, ago(DAY_MS)));
+  await db.delete(loginFailures).where(lt(loginFailures.createdAt, ago(HOUR_MS)));
+  await db.delete(jobs).where(and(isNotNull(jobs.doneAt), lt(jobs.doneAt, ago(7 * DAY_MS))));
+  await db.delete(devOutbox).where(lt(devOutbox.createdAt, ago(7 * DAY_MS)));
+}
