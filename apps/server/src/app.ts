@@ -47,6 +47,7 @@ export interface BuildAppOptions {
 export async function buildApp({ config, database, now = () => new Date(), logStream }: BuildAppOptions) {
   installZodMessageKeys();
   const app = Fastify({
+    trustProxy: config.trustProxy,
     logger: {
       level: config.logLevel,
       // Never in the logs: tokens, cookies, passwords (wherever a log call puts them).

@@ -25,9 +25,10 @@ describe('loadConfig', () => {
       mailFrom: 'Tollgate <no-reply@tollgate.local>',
       logLevel: 'info',
       seedDemo: true,
-      nodeEnv: 'development',
+      nodeEnv: 'production',
       webDistDir: '/srv/app/apps/web/dist',
       loginRateLimit: 30,
+      trustProxy: false,
     });
   });
 
@@ -46,6 +47,7 @@ describe('loadConfig', () => {
         NODE_ENV: 'production',
         WEB_DIST_DIR: '/opt/web',
         LOGIN_RATE_LIMIT: '5',
+        TRUST_PROXY: '10.0.0.0/8,127.0.0.1',
       },
       paths,
     );
@@ -62,7 +64,14 @@ describe('loadConfig', () => {
       nodeEnv: 'production',
       webDistDir: '/opt/web',
       loginRateLimit: 5,
+      trustProxy: ['10.0.0.0/8', '127.0.0.1'],
     });
+  });
+
+  it('reads TRUST_PROXY as a flag or a list, and refuses anything else', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }, paths).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }, paths).trustProxy).toBe(false);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone please' }, paths)).toThrow(/TRUST_PROXY/);
   });
 
   it('derives PUBLIC_URL from PORT and treats blank values as unset', () => {

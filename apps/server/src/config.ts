@@ -26,6 +26,12 @@ export interface Config {
   webDistDir: string;
   /** Logins per minute per IP (POST /front/login). */
   loginRateLimit: number;
+  /**
+   * Fastify's trustProxy: false (the default: request.ip is the socket's peer), true (trust
+   * every hop), or a list of proxy addresses/CIDRs. Behind a reverse proxy it must be set, or every
+   * per-IP rule (lockouts, code limits, login history) sees the proxy's address.
+   */
+  trustProxy: boolean | string[];
 }
 
 export interface ConfigPaths {
@@ -82,6 +88,10 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
   WEB_DIST_DIR: z.string().optional(),
   LOGIN_RATE_LIMIT: wholeNumber(1, 100000).optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|[0-9a-fA-F:./]+(,[0-9a-fA-F:./]+)*)$/)
+    .optional(),
 });
 type EnvName = keyof typeof envSchema.shape;
 
@@ -99,6 +109,7 @@ const RULES: Record<EnvName, { rule: string; secret?: boolean }> = {
   NODE_ENV: { rule: 'must be development, production or test' },
   WEB_DIST_DIR: { rule: 'must be a directory path' },
   LOGIN_RATE_LIMIT: { rule: 'must be a whole number from 1 to 100000' },
+  TRUST_PROXY: { rule: 'must be true, false or a comma-separated list of proxy IPs/CIDRs' },
 };
 
 export function loadConfig(env: Record<string, string | undefined>, paths = defaultConfigPaths(env)): Config {
@@ -128,10 +139,18 @@ export function loadConfig(env: Record<string, string | undefined>, paths = defa
     mailFrom: e.MAIL_FROM ?? 'Tollgate <no-reply@tollgate.local>',
     logLevel: e.LOG_LEVEL ?? 'info',
     seedDemo: e.SEED_DEMO === undefined ? e.DATABASE_URL === undefined : e.SEED_DEMO === '1',
-    nodeEnv: e.NODE_ENV ?? 'development',
+    // Safe by default: development conveniences (the mail outbox page) need NODE_ENV=development.
+    nodeEnv: e.NODE_ENV ?? 'production',
     webDistDir: e.WEB_DIST_DIR ? resolve(paths.cwd, e.WEB_DIST_DIR) : resolve(paths.serverDir, '../web/dist'),
     loginRateLimit: e.LOGIN_RATE_LIMIT ?? 30,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return value.split(',');
 }
 
 /**

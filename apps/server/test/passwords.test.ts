@@ -23,8 +23,8 @@ describe('forgot password', () => {
     expect(
       (await postForm(app, '/v1/reset/emailCode', { email: merchant.email }, { lang: 'en_US' })).json().code,
     ).toBe(0);
-    // The request's language: whoever asks for a reset may not read the account's.
-    expect((await lastMailTo(app, merchant.email)).subject).toBe('Your Tollgate password reset code');
+    // The merchant's language (the one they last logged in with), not the request's.
+    expect((await lastMailTo(app, merchant.email)).subject).toBe('您的 Tollgate 重置密码验证码');
     const code = await codeMailedTo(app, merchant.email);
     expect((await postForm(app, '/reset/login/verify', { email: merchant.email, code })).json().code).toBe(0);
     const reset = await postForm(
@@ -39,8 +39,8 @@ describe('forgot password', () => {
     expect((await login(merchant.email, merchant.password)).json().code).toBe(1101);
     expect((await login(merchant.email, NEW_PASSWORD)).json().code).toBe(0);
     const notice = await lastMailTo(app, merchant.email);
-    expect(notice.subject).toBe('Your Tollgate password was changed');
-    expect(notice.text).toContain(`${merchant.email} was changed on January 15, 2026 at 8:00:00 AM (UTC)`);
+    expect(notice.subject).toBe('您的 Tollgate 密码已修改');
+    expect(notice.text).toContain(merchant.email);
     // The code is used up.
     const again = await postForm(app, '/reset/login/password', {
       email: merchant.email,
@@ -160,5 +160,20 @@ describe('change password', () => {
 
   it('needs a session', async () => {
     expect((await postForm(app, '/email/update/password/code', {})).json().code).toBe(401);
+  });
+});
+
+describe('mail language', () => {
+  it('follows the language the merchant last logged in with', async () => {
+    const merchant = await createMerchant(app, { lang: 'zh_CN' });
+    const viaVietnamese = await postForm(
+      app,
+      '/login',
+      { email: merchant.email, password: merchant.password },
+      { lang: 'vi_VN' },
+    );
+    expect(viaVietnamese.json().data.userInfo.lang).toBe('vi_VN');
+    expect((await postForm(app, '/v1/reset/emailCode', { email: merchant.email })).json().code).toBe(0);
+    expect((await lastMailTo(app, merchant.email)).subject).toBe('Mã đặt lại mật khẩu Tollgate của bạn');
   });
 });

@@ -23,7 +23,12 @@ export interface TestAppOptions {
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
   const config = loadConfig(
-    { LOG_LEVEL: 'silent', WEB_DIST_DIR: resolve(serverDir, 'test/no-web-build'), ...options.env },
+    {
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      WEB_DIST_DIR: resolve(serverDir, 'test/no-web-build'),
+      ...options.env,
+    },
     { cwd: serverDir, repoRoot: null, serverDir },
   );
   const database = options.database ?? (await createTestDatabase());

@@ -16,7 +16,14 @@ export function registerAuthRoutes(app: FastifyInstance): void {
   registerEndpoint(
     app,
     endpoints.login,
-    ({ body, request }) => logIn(deps, { ...body, ip: request.ip, userAgent: request.headers['user-agent'] }),
+    ({ body, request }) =>
+      logIn(deps, {
+        ...body,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        // Only a language the client names (the web app always sends `lang`) becomes the mail language.
+        ...(request.headers.lang ? { lang: request.lang } : {}),
+      }),
     perIpLimit(app),
   );
   registerEndpoint(

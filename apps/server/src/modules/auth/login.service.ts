@@ -1,10 +1,10 @@
-import { ErrorCode, type LoginResult } from '@tollgate/contracts';
+import { ErrorCode, type Language, type LoginResult } from '@tollgate/contracts';
 import { AppError, isAppErrorWith } from '../../lib/app-error';
 import { generateToken, hashToken, SESSION_TTL_MS } from '../../lib/tokens';
 import type { ServiceDeps } from '../../types';
 import { consumeEmailCode } from '../codes/email-code.service';
 import { acceptGoogleCode } from '../google/google.service';
-import type { MerchantRow } from '../merchant/merchant.repository';
+import { type MerchantRow, setMerchantLang } from '../merchant/merchant.repository';
 import { toMerchantInfo } from '../merchant/merchant.service';
 import { findLoginTarget, type LoginFields, verifyCredential } from './login-credentials';
 import { insertLoginRecord } from './login-record.repository';
@@ -26,6 +26,8 @@ import { insertSession } from './session.repository';
 export interface LoginInput extends LoginFields {
   ip: string;
   userAgent: string | undefined;
+  /** The request's language; it becomes the merchant's mail language. */
+  lang?: Language;
 }
 
 /** Outcomes that count as a failed login towards the lockouts. */
@@ -85,6 +87,8 @@ async function completeLogin(
       userAgent,
     });
     await insertLoginRecord(tx, { merchantId: merchant.id, ip: input.ip, userAgent, createdAt });
+    if (input.lang && input.lang !== merchant.lang) await setMerchantLang(tx, merchant.id, input.lang);
   });
-  return { token, expiresAt: expiresAt.toISOString(), userInfo: toMerchantInfo(merchant) };
+  const lang = input.lang ?? merchant.lang;
+  return { token, expiresAt: expiresAt.toISOString(), userInfo: toMerchantInfo({ ...merchant, lang }) };
 }

@@ -60,3 +60,8 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** The language the merchant last logged in with: their mails go out in it. */
+export async function setMerchantLang(db: Executor, id: number, lang: string): Promise<void> {
+  await db.update(merchants).set({ lang }).where(eq(merchants.id, id));
+}

@@ -7,11 +7,13 @@ import { revokeMerchantSessions } from '../auth/session.repository';
 import { checkEmailCode, consumeEmailCode, issueEmailCode } from '../codes/email-code.service';
 import { enqueueMail } from '../mail/mail.job';
 import { findMerchantByEmail, setMerchantPassword } from '../merchant/merchant.repository';
+import { languageOf } from '../merchant/merchant.service';
 
 /**
  * Forgot password: mail a code, check it, set the new password with it. An unknown email
  * gets the same answers as a known one and nothing is mailed. Setting the password revokes
  * every session and lifts the account's login lockouts: whoever holds the mailbox is the owner.
+ * Mails go out in the merchant's language (the one they last logged in with).
  */
 export async function sendResetCode(deps: ServiceDeps, input: { email: string; ip: string; lang: Language }) {
   const merchant = await findMerchantByEmail(deps.db, input.email);
@@ -19,7 +21,7 @@ export async function sendResetCode(deps: ServiceDeps, input: { email: string; i
     email: input.email,
     purpose: 'reset',
     ip: input.ip,
-    mailIn: merchant ? input.lang : null,
+    mailIn: merchant ? languageOf(merchant) : null,
   });
   return null;
 }
@@ -47,7 +49,7 @@ export async function resetPassword(
     await revokeMerchantSessions(tx, merchant.id, at);
     await clearLoginFailures(tx, `merchant:${merchant.id}`);
     const content = { template: 'passwordChanged' as const, email: merchant.email, at: at.toISOString() };
-    await enqueueMail(tx, { to: merchant.email, lang: input.lang, content }, at);
+    await enqueueMail(tx, { to: merchant.email, lang: languageOf(merchant), content }, at);
   });
   jobs.wake();
   return null;

@@ -35,16 +35,16 @@ export function GoogleBindPanel({ secret, otpauthUrl }: GoogleBindPanelProps) {
 
   const submit = (values: Values) => {
     setError(undefined);
-    bind.mutate(values, {
-      onSuccess: () => {
-        message.success(t('merchant.google.bindSuccess'));
-        form.resetFields();
-      },
-      onError: (failure) => {
+    // mutateAsync, not mutate's per-call callbacks: binding refetches the Google status, which
+    // unmounts this panel, and TanStack Query skips per-call callbacks of an unmounted observer,
+    // so the success message would sometimes never show.
+    bind.mutateAsync(values).then(
+      () => message.success(t('merchant.google.bindSuccess')),
+      (failure: unknown) => {
         setError(applyServerErrors(form, failure));
         form.resetFields(['code']);
       },
-    });
+    );
   };
 
   return (

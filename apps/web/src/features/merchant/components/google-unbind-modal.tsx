@@ -27,16 +27,18 @@ export function GoogleUnbindModal({ open, onClose }: { open: boolean; onClose: (
 
   const submit = (values: Values) => {
     setError(undefined);
-    unbind.mutate(values, {
-      onSuccess: () => {
+    // mutateAsync: unbinding refetches the Google status, which swaps the bound panel (and
+    // this modal) out; per-call callbacks of an unmounted observer would be skipped.
+    unbind.mutateAsync(values).then(
+      () => {
         message.success(t('merchant.google.unbindSuccess'));
         close();
       },
-      onError: (failure) => {
+      (failure: unknown) => {
         setError(applyServerErrors(form, failure));
         form.resetFields(['code']);
       },
-    });
+    );
   };
 
   return (
