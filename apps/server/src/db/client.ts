@@ -43,6 +43,12 @@ export async function createPgliteDatabase(dataDir?: string): Promise<DatabaseHa
 
 export async function createPostgresDatabase(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle pooled connection that the server drops (a restart, a failover, an admin's
+  // termination) is reported as a pool 'error' event; without a listener node-postgres would
+  // crash the process. The pool replaces the connection on the next query, so a line is enough.
+  pool.on('error', (error) => {
+    process.stderr.write(`database: idle connection lost (${error.message}); it will be replaced\n`);
+  });
   // Fail at start, with the driver's reason, rather than on the first request.
   const probe = await pool.connect();
   probe.release();
