@@ -8,17 +8,21 @@ export const LANGUAGES = ['zh_CN', 'zh_TW', 'en_US', 'vi_VN'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh_CN';
 
-/** Short codes and common spellings a client may send, normalised to lower case with '_'. */
-const ALIASES: Record<string, string> = {
-  jp: 'ja_JP',
-  kor: 'ko_KR',
-  en: 'en_US',
-  vi: 'vi_VN',
-  zh: 'zh_CN',
-  zh_hans: 'zh_CN',
-  zh_hant: 'zh_TW',
-  zh_hk: 'zh_TW',
-};
+/**
+ * Short codes and common spellings a client may send, normalised to lower case with '_'.
+ * A Map, not an object literal: the key is whatever the client wrote, and `__proto__` or
+ * `constructor` must find nothing rather than Object.prototype's members.
+ */
+const ALIASES: ReadonlyMap<string, string> = new Map([
+  ['jp', 'ja_JP'],
+  ['kor', 'ko_KR'],
+  ['en', 'en_US'],
+  ['vi', 'vi_VN'],
+  ['zh', 'zh_CN'],
+  ['zh_hans', 'zh_CN'],
+  ['zh_hant', 'zh_TW'],
+  ['zh_hk', 'zh_TW'],
+]);
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -29,9 +33,7 @@ export function resolveLanguage(raw: unknown): Language {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > 35) return DEFAULT_LANGUAGE;
   // Accept-Language style lists: take the first tag.
   const first = (raw.split(',')[0] ?? '').split(';')[0]?.trim() ?? '';
-  const normalised = first.replace('-', '_');
-  const lower = normalised.toLowerCase();
-  const mapped = ALIASES[lower] ?? normalised;
-  const match = LANGUAGES.find((lang) => lang.toLowerCase() === mapped.toLowerCase());
-  return match ?? DEFAULT_LANGUAGE;
+  const lower = first.replace('-', '_').toLowerCase();
+  const mapped = (ALIASES.get(lower) ?? lower).toLowerCase();
+  return LANGUAGES.find((lang) => lang.toLowerCase() === mapped) ?? DEFAULT_LANGUAGE;
 }

@@ -21,7 +21,8 @@ export const MESSAGES: Record<Language, MessageCatalogue> = {
 function lookup(catalogue: unknown, key: string): string | undefined {
   let node: unknown = catalogue;
   for (const part of key.split('.')) {
-    if (node === null || typeof node !== 'object') return undefined;
+    // Own keys only: `constructor` or `__proto__` in a key must not walk into Object.prototype.
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, part)) return undefined;
     node = (node as Record<string, unknown>)[part];
   }
   return typeof node === 'string' ? node : undefined;

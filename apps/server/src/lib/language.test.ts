@@ -21,5 +21,15 @@ describe('pickLanguage', () => {
     expect(readLangCode(['en_US'])).toBeUndefined();
     expect(readLangCode(null)).toBeUndefined();
     expect(readLangCode('langCode=en_US')).toBeUndefined();
+    // Only the object's own field: an inherited one is not something the client sent.
+    expect(readLangCode(Object.create({ langCode: 'en_US' }))).toBeUndefined();
+  });
+
+  it('resolves prototype member names to zh_CN', () => {
+    for (const hint of ['__proto__', 'constructor', 'CONSTRUCTOR', 'toString', 'hasOwnProperty']) {
+      expect(pickLanguage({ header: hint, query: 'en_US' })).toBe('zh_CN');
+      expect(pickLanguage({ query: hint })).toBe('zh_CN');
+      expect(pickLanguage({ body: hint })).toBe('zh_CN');
+    }
   });
 });

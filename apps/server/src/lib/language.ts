@@ -13,9 +13,12 @@ export function pickLanguage(hints: { header?: unknown; query?: unknown; body?: 
   return resolveLanguage(undefined);
 }
 
-/** `langCode` of a parsed query or body, when it is a plain object. */
+/** `langCode` of a parsed query or body, when it is a plain object that holds it itself. */
 export function readLangCode(source: unknown): unknown {
-  return source !== null && typeof source === 'object' && !Array.isArray(source)
+  return source !== null &&
+    typeof source === 'object' &&
+    !Array.isArray(source) &&
+    Object.hasOwn(source, 'langCode')
     ? (source as Record<string, unknown>).langCode
     : undefined;
 }
