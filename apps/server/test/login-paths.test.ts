@@ -2,10 +2,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginRecords, sessions } from '../src/db/schema';
+import { emailCodes, loginRecords, sessions } from '../src/db/schema';
+import { serviceDeps } from '../src/lib/route-deps';
+import { sendLoginCode } from '../src/modules/auth/login-code.service';
 import { bindGoogleThroughApi } from './helpers/accounts';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
-import { codeMailedTo, googleCodeNow, lastMailTo, postForm, postJson } from './helpers/calls';
+import { codeMailedTo, googleCodeNow, lastMailTo, postForm, postJson, readOutbox } from './helpers/calls';
 import { createMerchant, logInAs } from './helpers/factories';
 
 const clock = createTestClock();
@@ -48,6 +50,23 @@ describe('email and emailed code', () => {
     const response = await login({ email: 'ghost@example.com', emailCode: '123456' });
     expect(response.json()).toEqual({ code: 1107, data: null, message: 'Incorrect verification code' });
     expect((await login({ email: 'never-asked@example.com', emailCode: '123456' })).json().code).toBe(1107);
+  });
+
+  it('is sent by its service, which mails only a real account (no enumeration)', async () => {
+    const merchant = await createMerchant(app, { lang: 'en_US' });
+    clock.advance(61_000);
+    const mailsBefore = (await readOutbox(app)).length;
+    await sendLoginCode(serviceDeps(app), { email: merchant.email, ip: '203.0.113.40' });
+    await sendLoginCode(serviceDeps(app), { email: 'nobody-else@example.com', ip: '203.0.113.40' });
+    const mails = await readOutbox(app);
+    expect(mails.length).toBe(mailsBefore + 1);
+    expect(mails[0]).toMatchObject({ toAddress: merchant.email, subject: 'Your Tollgate login code' });
+    // The unknown address still got a (never mailed) code row, so its limits behave alike.
+    const stored = await app.db
+      .select()
+      .from(emailCodes)
+      .where(eq(emailCodes.email, 'nobody-else@example.com'));
+    expect(stored).toMatchObject([{ purpose: 'login', ip: '203.0.113.40' }]);
   });
 
   it('does not take a registration code', async () => {

@@ -2,12 +2,10 @@ import { endpoints } from '@tollgate/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { perIpLimit, serviceDeps } from '../../lib/route-deps';
-import { issueEmailCode } from '../codes/email-code.service';
 import { listCountries } from '../merchant/countries';
-import { findMerchantByEmail } from '../merchant/merchant.repository';
-import { languageOf } from '../merchant/merchant.service';
 import { readToken, requireSession } from './authenticate';
 import { logIn } from './login.service';
+import { sendLoginCode } from './login-code.service';
 import { checkLogin, logOut } from './session.service';
 
 /** Login, its helpers (login code, country list, token check) and logout. */
@@ -29,13 +27,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
   registerEndpoint(
     app,
     endpoints.sendLoginCode,
-    async ({ body, request }) => {
-      const merchant = await findMerchantByEmail(app.db, body.email);
-      // No account: the same answer and the same limits, but no mail (no enumeration).
-      const mailIn = merchant ? languageOf(merchant) : null;
-      await issueEmailCode(deps, { email: body.email, purpose: 'login', ip: request.ip, mailIn });
-      return null;
-    },
+    ({ body, request }) => sendLoginCode(deps, { email: body.email, ip: request.ip }),
     perIpLimit(app),
   );
   registerEndpoint(app, endpoints.countryList, async ({ request }) => listCountries(request.lang));

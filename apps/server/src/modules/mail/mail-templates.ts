@@ -1,4 +1,5 @@
 import type { Language } from '@tollgate/contracts';
+import { toLocaleTag } from '../../lib/locale-tags';
 import enUS from '../../locales/en_US/mail.json';
 import viVN from '../../locales/vi_VN/mail.json';
 import zhCN from '../../locales/zh_CN/mail.json';
@@ -32,8 +33,6 @@ export interface RenderedMail {
   html: string;
 }
 
-const LOCALE: Record<Language, string> = { zh_CN: 'zh-CN', zh_TW: 'zh-TW', en_US: 'en-US', vi_VN: 'vi-VN' };
-
 function fill(text: string, params: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
@@ -43,7 +42,7 @@ function escapeHtml(text: string): string {
 }
 
 export function formatMailTime(iso: string, lang: Language): string {
-  const format = new Intl.DateTimeFormat(LOCALE[lang], {
+  const format = new Intl.DateTimeFormat(toLocaleTag(lang), {
     dateStyle: 'long',
     timeStyle: 'medium',
     timeZone: 'UTC',
@@ -79,7 +78,7 @@ export function renderMail(lang: Language, content: MailContent): RenderedMail {
   ];
   const htmlParagraph = (p: string) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`;
   const html = [
-    `<!doctype html><html lang="${LOCALE[lang]}"><body style="font-family:Arial,sans-serif;color:#1f2329;line-height:1.6">`,
+    `<!doctype html><html lang="${toLocaleTag(lang)}"><body style="font-family:Arial,sans-serif;color:#1f2329;line-height:1.6">`,
     '<div style="max-width:560px;margin:0 auto;padding:24px">',
     htmlParagraph(t.layout.greeting),
     htmlParagraph(first),

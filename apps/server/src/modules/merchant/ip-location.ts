@@ -1,6 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import { type Language, translateMessage } from '@tollgate/contracts';
-import { LOCALE_OF } from './countries';
+import { toLocaleTag } from '../../lib/locale-tags';
 
 /**
  * Where a login came from, offline: geoip-lite carries its database inside the npm package
@@ -54,7 +54,7 @@ export async function describeLocation(ip: string, lang: Language): Promise<stri
   if (isLocalAddress(address)) return translateMessage(lang, 'labels.localNetwork');
   const found = (await loadGeoIp()).lookup(address);
   if (!found?.country) return '-';
-  const country = new Intl.DisplayNames([LOCALE_OF[lang]], { type: 'region', fallback: 'code' }).of(
+  const country = new Intl.DisplayNames([toLocaleTag(lang)], { type: 'region', fallback: 'code' }).of(
     found.country,
   );
   const place = [found.city, country].filter((part): part is string => Boolean(part));
