@@ -1,0 +1,95 @@
+/**
+ * Benchmark: how much JavaScript the login page and the dashboard load, and Lighthouse's
+ * mobile scores for /login (issue 6, point 13). It builds the web app the normal way into a
+ * temporary directory (and the server into apps/server/dist), serves it with the production
+ * server on a free port, loads each page cold in Chromium and prints the figures against the
+ * limits. It exits 1 when a byte limit or the one-language rule is broken; Lighthouse scores
+ * are printed, not enforced (they move with the machine's load).
+ *
+ *   npm run bench:web                            build, then measure
+ *   BENCH_WEB_DIST=/path/to/dist npm run bench:web   measure an existing build (no build)
+ *   BENCH_LIGHTHOUSE=0 npm run bench:web         skip Lighthouse
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { auditPage } from './web-weight/lighthouse-login';
+import { launchChromium, measurePageJs, type PageLoad } from './web-weight/page-js';
+import { buildProduct, fetchDemoToken, startProduct } from './web-weight/product-server';
+
+const KIB = 1024;
+const LIMITS_KIB = { login: 260, dashboard: 400 } as const;
+const LIGHTHOUSE_TARGETS = { performance: 90, accessibility: 100 } as const;
+
+function printLoad(name: keyof typeof LIMITS_KIB, load: PageLoad): boolean {
+  const kib = load.gzipBytes / KIB;
+  const limit = LIMITS_KIB[name];
+  const isWithin = kib <= limit;
+  console.log(
+    `${name}: ${kib.toFixed(1)} KiB gzip JS in ${load.scripts.length} files (limit ${limit}, ${(kib / limit).toFixed(2)}x) ${isWithin ? 'ok' : 'OVER'}`,
+  );
+  for (const script of [...load.scripts].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
+    console.log(`    ${(script.gzipBytes / KIB).toFixed(1).padStart(6)} KiB  ${script.path}`);
+  }
+  return isWithin;
+}
+
+function printLocales(label: string, load: PageLoad, expected: string): boolean {
+  const isOnlyExpected = load.locales.length === 1 && load.locales[0] === expected;
+  const loaded =
+    load.locales.length > 0 ? load.locales.join(', ') : 'no locale chunk (all bundled in the app)';
+  console.log(
+    `locale chunks, ${label}: ${loaded} (expected only ${expected}) ${isOnlyExpected ? 'ok' : 'FAIL'}`,
+  );
+  return isOnlyExpected;
+}
+
+async function main() {
+  const buildDir = process.env.BENCH_WEB_DIST
+    ? undefined
+    : mkdtempSync(join(tmpdir(), 'tollgate-web-build-'));
+  const webDist = process.env.BENCH_WEB_DIST ?? join(buildDir ?? '', 'web');
+  try {
+    if (buildDir) buildProduct(webDist);
+    const product = await startProduct(webDist);
+    const browser = await launchChromium();
+    try {
+      const { baseUrl } = product;
+      const token = await fetchDemoToken(baseUrl);
+      const login = await measurePageJs(browser, { baseUrl, path: '/login' });
+      const loginEn = await measurePageJs(browser, { baseUrl, path: '/login', language: 'en_US' });
+      const dashboard = await measurePageJs(browser, { baseUrl, path: '/dashboard', token });
+      if (dashboard.finalPath !== '/dashboard') throw new Error(`/dashboard ended on ${dashboard.finalPath}`);
+
+      console.log(
+        `\nweb build: ${webDist}${buildDir ? ' (built from the working tree)' : ''}, Chromium, cold cache`,
+      );
+      const results = [
+        printLoad('login', login),
+        printLoad('dashboard', dashboard),
+        printLocales('/login (default zh_CN)', login, 'zh_CN'),
+        printLocales('/login (lang en_US)', loginEn, 'en_US'),
+        printLocales('/dashboard (default zh_CN)', dashboard, 'zh_CN'),
+      ];
+      if (process.env.BENCH_LIGHTHOUSE !== '0') {
+        const scores = await auditPage(`${baseUrl}/login`);
+        console.log(
+          `Lighthouse mobile /login: performance ${scores.performance} (target ≥ ${LIGHTHOUSE_TARGETS.performance}), accessibility ${scores.accessibility} (target ${LIGHTHOUSE_TARGETS.accessibility}), total blocking time ${scores.totalBlockingTimeMs} ms, LCP ${scores.largestContentfulPaintMs} ms, machine benchmark index ${scores.benchmarkIndex}`,
+        );
+        for (const failure of scores.accessibilityFailures)
+          console.log(`    accessibility failure: ${failure}`);
+      }
+      if (results.includes(false)) process.exitCode = 1;
+    } finally {
+      await browser.close();
+      product.stop();
+    }
+  } finally {
+    if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,81 @@
+/**
+ * What one cold page load costs in JavaScript: every script response the page receives until
+ * the network is idle, each gzipped at level 9 (what the Vite build report prints), summed.
+ * Locale chunks are named `locale-<language>-<hash>.js` by the web build, so the same list
+ * tells which languages' messages the page loaded.
+ */
+import { gzipSync } from 'node:zlib';
+import { type Browser, chromium } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface PageLoad {
+  /** Every JS file, by its path, with its gzip size in bytes. */
+  scripts: { path: string; gzipBytes: number }[];
+  gzipBytes: number;
+  /** The languages whose locale chunk was loaded. */
+  locales: string[];
+  /** The path the page ended on (a redirect to /login would show here). */
+  finalPath: string;
+}
+
+export interface LoadSetup {
+  baseUrl: string;
+  path: string;
+  /** The `token` cookie of a logged-in browser. */
+  token?: string;
+  /** The stored interface language (the `lang` cookie); unset: the default. */
+  language?: string;
+}
+
+const LOCALE_CHUNK = /\/locale-([a-z]{2}_[A-Z]{2})-[\w-]+\.js$/;
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+}
+
+/** Load `path` in a fresh context (empty cache) and measure its JavaScript. */
+export async function measurePageJs(browser: Browser, setup: LoadSetup): Promise<PageLoad> {
+  const context = await browser.newContext();
+  try {
+    const cookies = [
+      ...(setup.token ? [{ name: 'token', value: setup.token }] : []),
+      ...(setup.language ? [{ name: 'lang', value: setup.language }] : []),
+    ];
+    await context.addCookies(cookies.map((c) => ({ ...c, url: setup.baseUrl, sameSite: 'Lax' as const })));
+    const page = await context.newPage();
+    const pending: Promise<{ path: string; gzipBytes: number } | undefined>[] = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      const isScript = response.request().resourceType() === 'script' || url.pathname.endsWith('.js');
+      if (!isScript || url.origin !== setup.baseUrl) return;
+      pending.push(
+        response
+          .body()
+          .then((body) => ({ path: url.pathname, gzipBytes: gzipSync(body, { level: 9 }).length }))
+          .catch(() => undefined),
+      );
+    });
+    await page.goto(`${setup.baseUrl}${setup.path}`, { waitUntil: 'networkidle' });
+    const scripts = (await Promise.all(pending)).filter((s) => s !== undefined);
+    const locales = scripts.map((s) => LOCALE_CHUNK.exec(s.path)?.[1]).filter((l) => l !== undefined);
+    return {
+      scripts,
+      gzipBytes: scripts.reduce((sum, s) => sum + s.gzipBytes, 0),
+      locales: [...new Set(locales)].sort(),
+      finalPath: new URL(page.url()).pathname,
+    };
+  } finally {
+    await context.close();
+  }
+}
