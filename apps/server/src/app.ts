@@ -26,6 +26,7 @@ import { handleClientError } from './plugins/client-errors';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerNotFound } from './plugins/not-found';
 import { registerOpenApi } from './plugins/openapi';
+import { registerRateLimit } from './plugins/rate-limit';
 import { generateRequestId, registerRequestContext } from './plugins/request-context';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
@@ -122,6 +123,7 @@ async function assembleApp(
 
   // 4. External plugins: security headers, rate limiting, then the body parsers.
   await registerSecurity(app);
+  await registerRateLimit(app);
   await registerBodyParsing(app);
 
   // 5. OpenAPI before the routes: it records each route as it is added.

@@ -29,6 +29,8 @@ describe('loadConfig', () => {
       webDistDir: '/srv/app/apps/web/dist',
       loginRateLimit: 30,
       trustProxy: false,
+      redisUrl: undefined,
+      redisKeyPrefix: 'tollgate:',
     });
   });
 
@@ -72,6 +74,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }, paths).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: 'false' }, paths).trustProxy).toBe(false);
     expect(() => loadConfig({ TRUST_PROXY: 'everyone please' }, paths)).toThrow(/TRUST_PROXY/);
+  });
+
+  it('reads REDIS_URL (redis:// or rediss://) and REDIS_KEY_PREFIX, never echoing the URL', () => {
+    const config = loadConfig({ REDIS_URL: 'rediss://:pw@cache:6380/2', REDIS_KEY_PREFIX: 'pay-eu:' }, paths);
+    expect(config).toMatchObject({ redisUrl: 'rediss://:pw@cache:6380/2', redisKeyPrefix: 'pay-eu:' });
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }, paths).redisUrl).toBe(
+      'redis://127.0.0.1:6379',
+    );
+    expect(problemsOf({ REDIS_URL: 'http://:hunter2@cache:6379', REDIS_KEY_PREFIX: 'a b' })).toEqual([
+      'REDIS_URL must be a redis:// or rediss:// URL',
+      'REDIS_KEY_PREFIX must be 1 to 64 letters, digits or _ : . - (got "a b")',
+    ]);
+    expect(problemsOf({ REDIS_URL: '127.0.0.1:6379' })).toHaveLength(1);
   });
 
   it('derives PUBLIC_URL from PORT and treats blank values as unset', () => {

@@ -32,6 +32,10 @@ export interface Config {
    * per-IP rule (lockouts, code limits, login history) sees the proxy's address.
    */
   trustProxy: boolean | string[];
+  /** Unset: rate limits are counted per process; set: shared by every node through this Redis. */
+  redisUrl: string | undefined;
+  /** Prepended to every Redis key, so that several deployments can share one Redis. */
+  redisKeyPrefix: string;
 }
 
 export interface ConfigPaths {
@@ -92,6 +96,14 @@ const envSchema = z.object({
     .string()
     .regex(/^(true|false|[0-9a-fA-F:./]+(,[0-9a-fA-F:./]+)*)$/)
     .optional(),
+  REDIS_URL: z
+    .string()
+    .refine(hasProtocol(['redis:', 'rediss:']))
+    .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/)
+    .optional(),
 });
 type EnvName = keyof typeof envSchema.shape;
 
@@ -110,6 +122,8 @@ const RULES: Record<EnvName, { rule: string; secret?: boolean }> = {
   WEB_DIST_DIR: { rule: 'must be a directory path' },
   LOGIN_RATE_LIMIT: { rule: 'must be a whole number from 1 to 100000' },
   TRUST_PROXY: { rule: 'must be true, false or a comma-separated list of proxy IPs/CIDRs' },
+  REDIS_URL: { rule: 'must be a redis:// or rediss:// URL', secret: true },
+  REDIS_KEY_PREFIX: { rule: 'must be 1 to 64 letters, digits or _ : . -' },
 };
 
 export function loadConfig(env: Record<string, string | undefined>, paths = defaultConfigPaths(env)): Config {
@@ -144,6 +158,8 @@ export function loadConfig(env: Record<string, string | undefined>, paths = defa
     webDistDir: e.WEB_DIST_DIR ? resolve(paths.cwd, e.WEB_DIST_DIR) : resolve(paths.serverDir, '../web/dist'),
     loginRateLimit: e.LOGIN_RATE_LIMIT ?? 30,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'tollgate:',
   };
 }
 

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/client';
+import { StartupError } from './lib/startup-error';
 
 /**
  * The process: read the environment, open the database, listen, and close everything on
@@ -27,7 +28,9 @@ async function main(): Promise<void> {
   const database = await createDatabase(config).catch((error: Error) =>
     exitWith([`Cannot open ${where}: ${error.message}`]),
   );
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database }).catch((error: Error) =>
+    error instanceof StartupError ? exitWith([error.message]) : Promise.reject(error),
+  );
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

@@ -1,12 +1,9 @@
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
-import { ErrorCode } from '@tollgate/contracts';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../lib/app-error';
 
 /**
- * Security headers and rate limiting. No CORS plugin on purpose: the web app is served from
- * this same origin, so cross-origin calls stay refused by the browser.
+ * Security headers (the rate limits are in rate-limit.ts). No CORS plugin on purpose: the web
+ * app is served from this same origin, so cross-origin calls stay refused by the browser.
  */
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
@@ -28,10 +25,5 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     },
     // HSTS only means something over https; on plain http it would only confuse.
     hsts: app.config.publicUrl.startsWith('https:'),
-  });
-  // Off by default; routes opt in with `config.rateLimit` (POST /front/login).
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () => new AppError(ErrorCode.TOO_MANY_REQUESTS),
   });
 }
