@@ -20,6 +20,7 @@ async function loggedIn(overrides: Parameters<typeof createMerchant>[1] = {}) {
   const merchant = await createMerchant(app, overrides);
   return { merchant, token: await logInAs(app, merchant) };
 }
+const REUSED = 'This Google Authenticator code was already used. Please wait for the next one';
 const check = async (token: string) => (await getAs(app, '/google/check', { token })).json().data;
 const rowOf = async (id: number) => (await app.db.select().from(merchants).where(eq(merchants.id, id)))[0];
 
@@ -130,10 +131,21 @@ describe('unbind (POST /google/remove)', () => {
         )
       ).json().code,
     ).toBe(1113);
-    expect(
-      (await postJson(app, '/google/remove', { password: merchant.password, code: used }, { token })).json()
-        .code,
-    ).toBe(1203);
+    // The code that bound it was used in this window: 1203, with the "wait for the next one" message.
+    const reused = await postJson(
+      app,
+      '/google/remove',
+      { password: merchant.password, code: used },
+      { token, lang: 'en_US' },
+    );
+    expect(reused.json()).toEqual({ code: 1203, data: null, message: REUSED });
+    const wrong = await postJson(
+      app,
+      '/google/remove',
+      { password: merchant.password, code: googleCodeNow(app, secret, 3) },
+      { token, lang: 'en_US' },
+    );
+    expect(wrong.json()).toEqual({ code: 1203, data: null, message: 'Incorrect Google Authenticator code' });
 
     clock.advance(30_000);
     const removed = await postJson(
@@ -166,8 +178,13 @@ describe.runIf(isPostgresRun())('one code, two requests at once (PostgreSQL)', (
     clock.advance(30_000);
     const googleCode = googleCodeNow(app, secret);
     const fields = { email: merchant.email, password: merchant.password, googleCode };
-    const both = await Promise.all([postForm(app, '/login', fields), postForm(app, '/login', fields)]);
+    const both = await Promise.all([
+      postForm(app, '/login', fields, { lang: 'en_US' }),
+      postForm(app, '/login', fields, { lang: 'en_US' }),
+    ]);
     expect(both.map((r) => r.json().code).sort()).toEqual([0, 1203]);
+    // The loser typed the right code: it is told the code was used, not that it was wrong.
+    expect(both.find((r) => r.json().code === 1203)?.json().message).toBe(REUSED);
   });
 
   it('exactly one of two parallel binds with the same code wins', async () => {
@@ -175,11 +192,14 @@ describe.runIf(isPostgresRun())('one code, two requests at once (PostgreSQL)', (
     const { secret } = await check(token);
     const body = { password: merchant.password, code: googleCodeNow(app, secret) };
     const both = await Promise.all([
-      postJson(app, '/google/send', body, { token }),
-      postJson(app, '/google/send', body, { token }),
+      postJson(app, '/google/send', body, { token, lang: 'en_US' }),
+      postJson(app, '/google/send', body, { token, lang: 'en_US' }),
     ]);
-    const codes = both.map((r) => r.json().code).sort();
-    expect(codes[0]).toBe(0);
-    expect([1202, 1203]).toContain(codes[1]);
+    const answers = both.map((r) => r.json()).sort((a, b) => a.code - b.code);
+    expect(answers[0]?.code).toBe(0);
+    // The loser read the row before (1203: its code is spent) or after (1202) the winner bound it.
+    const loser = answers[1];
+    if (loser?.code === 1203) expect(loser.message).toBe(REUSED);
+    else expect(loser?.code).toBe(1202);
   });
 });

@@ -100,6 +100,11 @@ describe('phone and password', () => {
   });
 });
 
+const REUSED = {
+  en_US: 'This Google Authenticator code was already used. Please wait for the next one',
+  zh_CN: '该谷歌验证码已使用过，请等待下一个验证码',
+};
+
 describe('Google step', () => {
   it('answers 601 without a code, then logs in with one; a wrong or reused one is 1203', async () => {
     const merchant = await createMerchant(app, { lang: 'zh_TW' });
@@ -131,13 +136,19 @@ describe('Google step', () => {
     const ok = await login({ email: merchant.email, password: merchant.password, googleCode });
     expect(ok.json().code).toBe(0);
     expect(ok.json().data.userInfo.googleState).toBe(true);
+    // A right code used again in its window: the same code, 1203, but not called wrong.
     const replay = await login({ email: merchant.email, password: merchant.password, googleCode });
-    expect(replay.json().code).toBe(1203);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toEqual({ code: 1203, data: null, message: REUSED.en_US });
+    const replayZh = await login({ email: merchant.email, password: merchant.password, googleCode }, 'zh_CN');
+    expect(replayZh.json()).toEqual({ code: 1203, data: null, message: REUSED.zh_CN });
     // One step later, with one step of drift allowed, the previous step's code stays refused.
     clock.advance(30_000);
-    expect(
-      (await login({ email: merchant.email, password: merchant.password, googleCode })).json().code,
-    ).toBe(1203);
+    expect((await login({ email: merchant.email, password: merchant.password, googleCode })).json()).toEqual({
+      code: 1203,
+      data: null,
+      message: REUSED.en_US,
+    });
     expect(
       (
         await login({

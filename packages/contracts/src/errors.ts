@@ -44,7 +44,10 @@ export const ErrorCode = {
   /** The action needs a bound Google Authenticator (viewing an app secret, withdrawals). */
   GOOGLE_NOT_BOUND: 1201,
   GOOGLE_ALREADY_BOUND: 1202,
-  /** Wrong, stale or already used Google code. */
+  /**
+   * Wrong or stale Google code (`googleCodeInvalid`), or a right one already used in its 30 s
+   * window (`googleCodeReused`: wait for the next one).
+   */
   GOOGLE_CODE_INVALID: 1203,
 } as const;
 
@@ -114,6 +117,15 @@ export const ERROR_MESSAGE_KEY: Record<ErrorCodeValue, string> = {
   [ErrorCode.GOOGLE_ALREADY_BOUND]: 'googleAlreadyBound',
   [ErrorCode.GOOGLE_CODE_INVALID]: 'googleCodeInvalid',
 };
+
+/**
+ * Other messages a code can carry when the server knows more than the code says, each with
+ * the one code it belongs to: the client still branches on the code, the user reads the message.
+ */
+export const ERROR_MESSAGE_VARIANTS = {
+  googleCodeReused: ErrorCode.GOOGLE_CODE_INVALID,
+} as const satisfies Record<string, ErrorCodeValue>;
+export type ErrorMessageVariant = keyof typeof ERROR_MESSAGE_VARIANTS;
 
 /**
  * Validation failures that have a code of their own: when a body's only problem is one of

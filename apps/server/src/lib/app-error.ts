@@ -1,4 +1,11 @@
-import { ERROR_HTTP_STATUS, ERROR_MESSAGE_KEY, ErrorCode, type ErrorCodeValue } from '@tollgate/contracts';
+import {
+  ERROR_HTTP_STATUS,
+  ERROR_MESSAGE_KEY,
+  ERROR_MESSAGE_VARIANTS,
+  ErrorCode,
+  type ErrorCodeValue,
+  type ErrorMessageVariant,
+} from '@tollgate/contracts';
 
 /**
  * The one error a handler throws on purpose. `code` is a contracts ErrorCode: it decides the
@@ -10,6 +17,8 @@ export class AppError extends Error {
   readonly details: Record<string, unknown> | null;
   /** Field rules checked by a service (not the schema): message keys, localized on the way out. */
   readonly fieldErrors: { field: string; key: string }[];
+  /** The message under `errors.*` the client reads: the code's own, or one of its variants. */
+  readonly messageKey: string;
 
   constructor(
     readonly code: ErrorCodeValue,
@@ -17,13 +26,21 @@ export class AppError extends Error {
       details?: Record<string, unknown>;
       cause?: unknown;
       fieldErrors?: { field: string; key: string }[];
+      /** A more precise message of the same code (contracts ERROR_MESSAGE_VARIANTS). */
+      variant?: ErrorMessageVariant;
     } = {},
   ) {
-    super(ERROR_MESSAGE_KEY[code], { cause: options.cause });
+    const variant = options.variant;
+    if (variant !== undefined && ERROR_MESSAGE_VARIANTS[variant] !== code) {
+      throw new Error(`message variant ${variant} does not belong to code ${code}`);
+    }
+    const messageKey = variant ?? ERROR_MESSAGE_KEY[code];
+    super(messageKey, { cause: options.cause });
     this.name = 'AppError';
     this.statusCode = ERROR_HTTP_STATUS[code];
     this.details = options.details ?? null;
     this.fieldErrors = options.fieldErrors ?? [];
+    this.messageKey = messageKey;
   }
 }
 

@@ -38,7 +38,13 @@ function classifyClientError(error: FastifyError, request: FastifyRequest): Erro
 
 export function classifyError(thrown: unknown, request: FastifyRequest): Outcome {
   if (isAppError(thrown)) {
-    if (thrown.fieldErrors.length === 0) return { code: thrown.code, data: thrown.details };
+    if (thrown.fieldErrors.length === 0) {
+      return {
+        code: thrown.code,
+        data: thrown.details,
+        message: translateMessage(request.lang, `errors.${thrown.messageKey}`),
+      };
+    }
     const errors = thrown.fieldErrors.map(({ field, key }) => ({
       field,
       message: translateMessage(request.lang, key),

@@ -33,12 +33,20 @@ export async function getGoogleCheck({ db }: ServiceDeps, merchantId: number): P
   return { isBindGoogle: false, secret, otpauthUrl: otpauthUrl(secret, merchant.email) };
 }
 
-/** A code of the bound secret, accepted once: wrong, stale or replayed → 1203. */
+/**
+ * 1203 with its own message for a right code whose 30 s window was already used (a replay, the
+ * loser of two requests racing with one code, or a code older than the last one used): the
+ * user typed nothing wrong and only has to wait for the next code.
+ */
+function googleCodeReused(): AppError {
+  return new AppError(ErrorCode.GOOGLE_CODE_INVALID, { variant: 'googleCodeReused' });
+}
+
+/** A code of the bound secret, accepted once: wrong or stale → 1203, already used → 1203 (reused). */
 export async function acceptGoogleCode(db: Executor, merchant: MerchantRow, code: string, at: Date) {
   const step = matchTotpStep(requireGoogleBound(merchant), code, at);
-  if (step === null || !(await google.acceptStep(db, merchant.id, step))) {
-    throw new AppError(ErrorCode.GOOGLE_CODE_INVALID);
-  }
+  if (step === null) throw new AppError(ErrorCode.GOOGLE_CODE_INVALID);
+  if (!(await google.acceptStep(db, merchant.id, step))) throw googleCodeReused();
 }
 
 export async function bindGoogle(deps: ServiceDeps, merchantId: number, body: GoogleBindBody): Promise<null> {
@@ -51,9 +59,8 @@ export async function bindGoogle(deps: ServiceDeps, merchantId: number, body: Go
   const step = pending ? matchTotpStep(pending, body.code, at) : null;
   if (!pending || step === null) throw new AppError(ErrorCode.GOOGLE_CODE_INVALID);
   await db.transaction(async (tx) => {
-    if (!(await google.bindPendingSecret(tx, merchantId, pending, step))) {
-      throw new AppError(ErrorCode.GOOGLE_CODE_INVALID);
-    }
+    // Only a request racing with the same code can have moved the row on since it was read.
+    if (!(await google.bindPendingSecret(tx, merchantId, pending, step))) throw googleCodeReused();
     const content = { template: 'googleBound' as const, email: merchant.email, at: at.toISOString() };
     await enqueueMail(tx, { to: merchant.email, lang: languageOf(merchant), content }, at);
   });
