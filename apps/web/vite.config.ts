@@ -30,5 +30,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
     css: false,
+    // As the server's: a page test renders antd forms in happy-dom, which on a busy 2-core
+    // machine takes seconds, not the default 5 s budget. A hung test still fails.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 });

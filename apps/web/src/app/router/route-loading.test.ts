@@ -7,8 +7,10 @@ describe('route module loading', () => {
     const { result } = renderHook(() => useIsRouteModuleLoading());
     expect(result.current).toBe(false);
     let arrive: (value: { default: null }) => void = () => {};
-    const pending = trackRouteLoad(new Promise<{ default: null }>((resolve) => (arrive = resolve)));
-    await act(async () => {});
+    let pending: Promise<unknown> = Promise.resolve();
+    act(() => {
+      pending = trackRouteLoad(new Promise<{ default: null }>((resolve) => (arrive = resolve)));
+    });
     expect(result.current).toBe(true);
     await act(async () => {
       arrive({ default: null });

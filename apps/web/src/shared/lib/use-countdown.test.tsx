@@ -1,4 +1,4 @@
-import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SendCodeButton } from '../ui/send-code-button';
@@ -11,6 +11,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  cleanup(); // unmount first: clearing a countdown a mounted hook reads would update it outside act()
   for (const key of ['a', 'b', 'send']) clearCountdown(key);
   vi.useRealTimers();
 });

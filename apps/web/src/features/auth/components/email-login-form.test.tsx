@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok } from '../../../../test/api-mock';
 import { renderWithProviders } from '../../../../test/render';
@@ -25,6 +25,7 @@ const type = (testId: string, value: string) =>
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
 afterEach(() => {
+  cleanup(); // unmount before clearing the countdown a mounted button reads
   vi.unstubAllGlobals();
   clearCountdown('login:demo@tollgate.dev');
 });

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok } from '../../../../test/api-mock';
 import { renderWithProviders } from '../../../../test/render';
@@ -31,6 +31,7 @@ function typeOtp(testId: string, code: string) {
 const renderPage = () => renderWithProviders(<LoginPage />, { path: '/login' });
 
 afterEach(() => {
+  cleanup(); // unmount before clearing the countdown a mounted button reads
   vi.unstubAllGlobals();
   for (const key of ['reset:ana@shop.dev', 'register:ana@shop.dev']) clearCountdown(key);
 });

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok } from '../../../../test/api-mock';
 import { renderWithProviders } from '../../../../test/render';
@@ -16,6 +16,7 @@ function renderModal(hasPassword: boolean, onClose = vi.fn()) {
 }
 
 afterEach(() => {
+  cleanup(); // unmount before clearing the countdown a mounted button reads
   vi.unstubAllGlobals();
   clearCountdown('passwordChange:100007');
 });
