@@ -13,28 +13,21 @@ import {
   setPhoneBody,
   updatePasswordBody,
 } from './account';
+import { ENDPOINT_ROUTES, type EndpointName, type EndpointRoute } from './endpoint-routes';
 import { accountInfo, loginResult, merchantInfo } from './merchant';
 import { chain, coin, exchangeRate } from './reference';
 
 /**
  * Every /front call, declared once: the server registers its routes from these entries,
  * the web client takes its types from them and the OpenAPI document is generated from them.
- * `encoding` is the body encoding SPEC section 7 gives the path (form, json or multipart).
+ * Method, path, encoding and auth come from the entry of the same name in
+ * `endpoint-routes.ts` (zod-free, for the web client); this module adds the schemas.
  */
-export const BASE_PATH = '/front';
-
-export type Encoding = 'form' | 'json' | 'multipart' | 'none';
-
 export interface EndpointDef<
   B extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
-> {
-  method: 'GET' | 'POST';
-  path: string;
-  encoding: Encoding;
-  /** Whether the call needs the `x-auth-token` header. */
-  auth: boolean;
+> extends EndpointRoute {
   summary: string;
   tag: string;
   body?: B;
@@ -42,256 +35,165 @@ export interface EndpointDef<
   response: R;
 }
 
-function endpoint<B extends z.ZodType, Q extends z.ZodType, R extends z.ZodType>(def: EndpointDef<B, Q, R>) {
-  return def;
+type EndpointSchemas<B, Q, R> = { summary: string; tag: string; body?: B; query?: Q; response: R };
+
+function endpoint<N extends EndpointName, B extends z.ZodType, Q extends z.ZodType, R extends z.ZodType>(
+  name: N,
+  schemas: EndpointSchemas<B, Q, R>,
+): EndpointDef<B, Q, R> & (typeof ENDPOINT_ROUTES)[N] {
+  const route: EndpointRoute = ENDPOINT_ROUTES[name];
+  return { ...route, ...schemas } as EndpointDef<B, Q, R> & (typeof ENDPOINT_ROUTES)[N];
 }
 
 const empty = z.object({});
 
 export const endpoints = {
-  login: endpoint({
-    method: 'POST',
-    path: '/login',
-    encoding: 'form',
-    auth: false,
+  login: endpoint('login', {
     summary: 'Log in with email or phone, password or email code, and the Google code after a 601',
     tag: 'auth',
     body: loginBody,
     response: loginResult,
   }),
-  logout: endpoint({
-    method: 'POST',
-    path: '/admin/login-out',
-    encoding: 'multipart',
-    auth: true,
+  logout: endpoint('logout', {
     summary: 'Revoke the calling token',
     tag: 'auth',
     body: empty,
     response: z.null(),
   }),
-  merchantInfo: endpoint({
-    method: 'GET',
-    path: '/merchant/info',
-    encoding: 'none',
-    auth: true,
+  merchantInfo: endpoint('merchantInfo', {
     summary: 'The logged-in merchant',
     tag: 'merchant',
     response: merchantInfo,
   }),
-  accountInfo: endpoint({
-    method: 'GET',
-    path: '/merchant/account/info',
-    encoding: 'none',
-    auth: true,
+  accountInfo: endpoint('accountInfo', {
     summary: 'Balances per currency and their total in USDT',
     tag: 'merchant',
     response: accountInfo,
   }),
-  coinList: endpoint({
-    method: 'GET',
-    path: '/config/coinList',
-    encoding: 'none',
-    auth: false,
+  coinList: endpoint('coinList', {
     summary: 'Every currency on every chain',
     tag: 'config',
     response: z.array(coin),
   }),
-  chainList: endpoint({
-    method: 'GET',
-    path: '/config/chainList',
-    encoding: 'none',
-    auth: false,
+  chainList: endpoint('chainList', {
     summary: 'Supported chains',
     tag: 'config',
     response: z.array(chain),
   }),
-  exchangeRateList: endpoint({
-    method: 'GET',
-    path: '/config/exchangeRateList',
-    encoding: 'none',
-    auth: false,
+  exchangeRateList: endpoint('exchangeRateList', {
     summary: 'Exchange rates to USDT',
     tag: 'config',
     response: z.array(exchangeRate),
   }),
   // Registration: mail a code, check it, then create the account with it.
-  sendRegisterCode: endpoint({
-    method: 'POST',
-    path: '/reg/mail/code',
-    encoding: 'form',
-    auth: false,
+  sendRegisterCode: endpoint('sendRegisterCode', {
     summary: 'Mail a 6-digit registration code',
     tag: 'registration',
     body: emailBody,
     response: z.null(),
   }),
-  verifyRegisterCode: endpoint({
-    method: 'POST',
-    path: '/register/email/codeVerify',
-    encoding: 'form',
-    auth: false,
+  verifyRegisterCode: endpoint('verifyRegisterCode', {
     summary: 'Check a registration code without using it up',
     tag: 'registration',
     body: emailCodeBody,
     response: z.null(),
   }),
-  registerByEmail: endpoint({
-    method: 'POST',
-    path: '/register/email',
-    encoding: 'form',
-    auth: false,
+  registerByEmail: endpoint('registerByEmail', {
     summary: 'Create the account (uses the code up)',
     tag: 'registration',
     body: emailCodePasswordBody,
     response: registerResult,
   }),
   // Login helpers.
-  sendLoginCode: endpoint({
-    method: 'POST',
-    path: '/login/sendEmailCode',
-    encoding: 'form',
-    auth: false,
+  sendLoginCode: endpoint('sendLoginCode', {
     summary: 'Mail a 6-digit login code',
     tag: 'auth',
     body: emailBody,
     response: z.null(),
   }),
-  countryList: endpoint({
-    method: 'POST',
-    path: '/otc/merchant-sys/support/country',
-    encoding: 'multipart',
-    auth: false,
+  countryList: endpoint('countryList', {
     summary: 'Countries and their dial codes, for the phone login tab',
     tag: 'auth',
     body: empty,
     response: z.array(country),
   }),
-  checkLogin: endpoint({
-    method: 'POST',
-    path: '/otc/merchant-sys/check/login',
-    encoding: 'multipart',
-    auth: false,
+  checkLogin: endpoint('checkLogin', {
     summary: 'Whether the x-auth-token sent (if any) is still valid',
     tag: 'auth',
     body: empty,
     response: checkLoginResult,
   }),
   // Forgot password: mail a code, check it, then set the new password with it.
-  sendResetCode: endpoint({
-    method: 'POST',
-    path: '/v1/reset/emailCode',
-    encoding: 'form',
-    auth: false,
+  sendResetCode: endpoint('sendResetCode', {
     summary: 'Mail a 6-digit password-reset code',
     tag: 'password',
     body: emailBody,
     response: z.null(),
   }),
-  verifyResetCode: endpoint({
-    method: 'POST',
-    path: '/reset/login/verify',
-    encoding: 'form',
-    auth: false,
+  verifyResetCode: endpoint('verifyResetCode', {
     summary: 'Check a reset code without using it up',
     tag: 'password',
     body: emailCodeBody,
     response: z.null(),
   }),
-  resetPassword: endpoint({
-    method: 'POST',
-    path: '/reset/login/password',
-    encoding: 'form',
-    auth: false,
+  resetPassword: endpoint('resetPassword', {
     summary: 'Set a new password with the reset code; revokes every session',
     tag: 'password',
     body: emailCodePasswordBody,
     response: z.null(),
   }),
   // Change password while logged in.
-  sendPasswordChangeCode: endpoint({
-    method: 'POST',
-    path: '/email/update/password/code',
-    encoding: 'form',
-    auth: true,
+  sendPasswordChangeCode: endpoint('sendPasswordChangeCode', {
     summary: "Mail a 6-digit code to the logged-in merchant's email",
     tag: 'password',
     body: empty,
     response: z.null(),
   }),
-  updatePassword: endpoint({
-    method: 'POST',
-    path: '/update/password',
-    encoding: 'form',
-    auth: true,
+  updatePassword: endpoint('updatePassword', {
     summary: 'Change the password; revokes every other session',
     tag: 'password',
     body: updatePasswordBody,
     response: z.null(),
   }),
   // Google Authenticator.
-  googleCheck: endpoint({
-    method: 'GET',
-    path: '/google/check',
-    encoding: 'none',
-    auth: true,
+  googleCheck: endpoint('googleCheck', {
     summary: 'Whether Google Authenticator is bound; while not, the pending secret to bind',
     tag: 'google',
     response: googleCheckResult,
   }),
-  googleBind: endpoint({
-    method: 'POST',
-    path: '/google/send',
-    encoding: 'json',
-    auth: true,
+  googleBind: endpoint('googleBind', {
     summary: 'Bind the pending secret (password and a current code)',
     tag: 'google',
     body: googleBindBody,
     response: z.null(),
   }),
-  googleUnbind: endpoint({
-    method: 'POST',
-    path: '/google/remove',
-    encoding: 'json',
-    auth: true,
+  googleUnbind: endpoint('googleUnbind', {
     summary: 'Unbind Google Authenticator (password and a current code)',
     tag: 'google',
     body: googleBindBody,
     response: z.null(),
   }),
   // Merchant info page.
-  pageUserInfo: endpoint({
-    method: 'POST',
-    path: '/userConfigFeign/pageUserInfo',
-    encoding: 'json',
-    auth: true,
+  pageUserInfo: endpoint('pageUserInfo', {
     summary: 'Merchant ID, login account, registration time, phone and the last ten logins',
     tag: 'merchant',
     body: empty,
     response: merchantProfile,
   }),
-  loginInfo: endpoint({
-    method: 'POST',
-    path: '/otc/merchant-sys/login-info',
-    encoding: 'multipart',
-    auth: true,
+  loginInfo: endpoint('loginInfo', {
     summary: 'The same profile as pageUserInfo, for the login-history panel',
     tag: 'merchant',
     body: empty,
     response: merchantProfile,
   }),
-  setPhone: endpoint({
-    method: 'POST',
-    path: '/merchant/phone',
-    encoding: 'json',
-    auth: true,
+  setPhone: endpoint('setPhone', {
     summary: 'Set the phone number used by the phone login tab (password confirms it)',
     tag: 'merchant',
     body: setPhoneBody,
     response: z.null(),
   }),
-} as const;
+} as const satisfies Record<EndpointName, EndpointDef>;
 
 export type Endpoints = typeof endpoints;
-export type EndpointName = keyof Endpoints;
 /** The `data` of a successful response of an endpoint. */
 export type ResponseData<N extends EndpointName> = z.infer<Endpoints[N]['response']>;

@@ -1,4 +1,5 @@
 export * from './account';
+export * from './endpoint-routes';
 export * from './endpoints';
 export * from './envelope';
 export * from './errors';
@@ -6,5 +7,6 @@ export * from './languages';
 export * from './merchant';
 export * from './messages';
 export * from './money';
+export * from './money-schema';
 export * from './reference';
 export * from './validation';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages';
-import { decimalString } from './money';
+import { decimalString } from './money-schema';
 
 /** The merchant as the back office sees it (login `userInfo` and GET /merchant/info). */
 export const merchantInfo = z.object({

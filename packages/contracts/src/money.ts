@@ -1,17 +1,12 @@
 import Decimal from 'decimal.js';
-import { z } from 'zod';
 
 /**
  * The one money module. Money never travels or computes as a JS number: amounts, rates and
  * balances are decimal strings on the wire (`"12.5"`, `"0.000001"`), NUMERIC in PostgreSQL
- * and `Decimal` here. Server and web both go through these functions.
+ * and `Decimal` here. Server and web both go through these functions. The wire schema
+ * (`decimalString`) is in money-schema.ts, so this module loads without zod.
  */
 export const DECIMAL_PATTERN = /^-?\d{1,30}(\.\d{1,18})?$/;
-
-export const decimalString = z
-  .string()
-  .regex(DECIMAL_PATTERN, { message: 'validation.decimal' })
-  .describe('A decimal number as a string, e.g. "12.50"');
 
 /** Client state defaults of SPEC section 3. */
 export const DEFAULT_CURRENCY = 'USDT';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalString } from './money';
+import { decimalString } from './money-schema';
 
 /** Reference data: chains, coins per chain and exchange rates (seeded by migration). */
 export const chain = z.object({

@@ -1,0 +1,56 @@
+/**
+ * Where each /front call lives and how its body travels: method, path, encoding (SPEC
+ * section 7 gives each path form, json or multipart) and whether it needs the token. This
+ * half of every endpoint has no zod in it, so the web client can route calls without loading
+ * the schemas; `endpoints.ts` adds the schemas, summary and tag to each entry by name.
+ */
+export const BASE_PATH = '/front';
+
+export type Encoding = 'form' | 'json' | 'multipart' | 'none';
+
+export interface EndpointRoute {
+  method: 'GET' | 'POST';
+  path: string;
+  encoding: Encoding;
+  /** Whether the call needs the `x-auth-token` header. */
+  auth: boolean;
+}
+
+const get = (path: string, auth: boolean) => ({ method: 'GET', path, encoding: 'none', auth }) as const;
+const post = <E extends Encoding>(path: string, encoding: E, auth: boolean) =>
+  ({ method: 'POST', path, encoding, auth }) as const;
+
+export const ENDPOINT_ROUTES = {
+  login: post('/login', 'form', false),
+  logout: post('/admin/login-out', 'multipart', true),
+  merchantInfo: get('/merchant/info', true),
+  accountInfo: get('/merchant/account/info', true),
+  coinList: get('/config/coinList', false),
+  chainList: get('/config/chainList', false),
+  exchangeRateList: get('/config/exchangeRateList', false),
+  // Registration: mail a code, check it, then create the account with it.
+  sendRegisterCode: post('/reg/mail/code', 'form', false),
+  verifyRegisterCode: post('/register/email/codeVerify', 'form', false),
+  registerByEmail: post('/register/email', 'form', false),
+  // Login helpers.
+  sendLoginCode: post('/login/sendEmailCode', 'form', false),
+  countryList: post('/otc/merchant-sys/support/country', 'multipart', false),
+  checkLogin: post('/otc/merchant-sys/check/login', 'multipart', false),
+  // Forgot password: mail a code, check it, then set the new password with it.
+  sendResetCode: post('/v1/reset/emailCode', 'form', false),
+  verifyResetCode: post('/reset/login/verify', 'form', false),
+  resetPassword: post('/reset/login/password', 'form', false),
+  // Change password while logged in.
+  sendPasswordChangeCode: post('/email/update/password/code', 'form', true),
+  updatePassword: post('/update/password', 'form', true),
+  // Google Authenticator.
+  googleCheck: get('/google/check', true),
+  googleBind: post('/google/send', 'json', true),
+  googleUnbind: post('/google/remove', 'json', true),
+  // Merchant info page.
+  pageUserInfo: post('/userConfigFeign/pageUserInfo', 'json', true),
+  loginInfo: post('/otc/merchant-sys/login-info', 'multipart', true),
+  setPhone: post('/merchant/phone', 'json', true),
+} as const satisfies Record<string, EndpointRoute>;
+
+export type EndpointName = keyof typeof ENDPOINT_ROUTES;
