@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './db/client';
 import { startJobs } from './jobs/start-jobs';
 import { createErrorEnvelope } from './lib/envelope';
 import { pickLanguage } from './lib/language';
+import { type RequestTimeouts, toServerTimeoutOptions } from './lib/request-timeouts';
 import { installZodMessageKeys } from './lib/validation-errors';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerGoogleRoutes } from './modules/google/google.routes';
@@ -22,7 +23,7 @@ import { registerPasswordRoutes } from './modules/password/password.routes';
 import { registerReferenceRoutes } from './modules/reference/reference.routes';
 import { registerRegistrationRoutes } from './modules/registration/registration.routes';
 import { BODY_LIMIT, registerBodyParsing } from './plugins/body-parsing';
-import { handleClientError } from './plugins/client-errors';
+import { handleClientError, trackRequestsInFlight } from './plugins/client-errors';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerNotFound } from './plugins/not-found';
 import { registerOpenApi } from './plugins/openapi';
@@ -43,9 +44,17 @@ export interface BuildAppOptions {
   now?: Clock;
   /** Where log lines go (default stdout); tests read them back. */
   logStream?: { write(line: string): void };
+  /** How long a client may take to send a request (lib/request-timeouts); tests shorten them. */
+  requestTimeouts?: Partial<RequestTimeouts>;
 }
 
-export async function buildApp({ config, database, now = () => new Date(), logStream }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  database,
+  now = () => new Date(),
+  logStream,
+  requestTimeouts,
+}: BuildAppOptions) {
   installZodMessageKeys();
   const app = Fastify({
     trustProxy: config.trustProxy,
@@ -70,6 +79,7 @@ export async function buildApp({ config, database, now = () => new Date(), logSt
     genReqId: generateRequestId,
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT,
+    ...toServerTimeoutOptions(requestTimeouts),
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: handleClientError,
   });
@@ -100,7 +110,7 @@ function answerFrameworkError(_error: unknown, request: FastifyRequest, reply: F
 
 async function assembleApp(
   app: FastifyInstance,
-  { config, database, now }: Required<Omit<BuildAppOptions, 'logStream'>>,
+  { config, database, now }: Required<Omit<BuildAppOptions, 'logStream' | 'requestTimeouts'>>,
 ) {
   // 1. Zod validates requests and serializes responses from the contracts schemas.
   app.setValidatorCompiler(validatorCompiler);
@@ -119,6 +129,7 @@ async function assembleApp(
   // 3. Request id, language and the error envelope come first, so that even a request
   //    refused by a plugin below is answered in the caller's language with an id.
   registerRequestContext(app);
+  trackRequestsInFlight(app);
   registerErrorHandler(app);
 
   // 4. External plugins: security headers, rate limiting, then the body parsers.

@@ -1,14 +1,15 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { ErrorCode, type ErrorCodeValue, resolveLanguage } from '@tollgate/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createErrorEnvelope } from '../lib/envelope';
 
 /**
  * Requests Node's HTTP parser refuses before Fastify sees them (a malformed header line, a
  * URL or headers over the size limit, a request that never finished arriving). There is no
  * request object, so the answer is written on the raw socket; it still is our envelope, in
- * the `lang` the raw bytes name when they can be read, else zh_CN.
+ * `lang` of the request whose body stalled, or that the raw bytes name when they can be read,
+ * else zh_CN.
  */
 interface ParserError extends Error {
   code?: string;
@@ -29,13 +30,36 @@ export function languageOfRawRequest(raw: unknown) {
   return resolveLanguage(match?.[1]);
 }
 
+/**
+ * The request whose headers were read on each socket: when its body then stalls (a 408 from
+ * Node's request timeout), the answer is in its language; and if it was already answered (a
+ * 413 or 429 before the body was read), nothing more may be written on that connection.
+ */
+const inFlight = new WeakMap<Socket, { request: FastifyRequest; reply: FastifyReply }>();
+
+/** After the request context: `request.lang` is known. */
+export function trackRequestsInFlight(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    inFlight.set(request.raw.socket, { request, reply });
+  });
+}
+
 export function handleClientError(this: FastifyInstance, error: ParserError, socket: Socket): void {
   // The peer went away: nobody to answer.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const { status, code } = answerClientError(error);
   this.log.info({ reason: error.code ?? error.message, status }, 'request refused by the HTTP parser');
+  // Still arriving: the request whose body stalled, rather than a new one on a kept-alive socket.
+  const flight = inFlight.get(socket);
+  const unfinished = flight && !flight.request.raw.complete ? flight : undefined;
+  if (unfinished?.reply.raw.headersSent) {
+    // Its answer is on the wire already; another one would corrupt the connection.
+    socket.destroy();
+    return;
+  }
   if (socket.writable) {
-    const body = JSON.stringify(createErrorEnvelope(languageOfRawRequest(error.rawPacket), code));
+    const lang = unfinished ? unfinished.request.lang : languageOfRawRequest(error.rawPacket);
+    const body = JSON.stringify(createErrorEnvelope(lang, code));
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +

@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app';
+import { type BuildAppOptions, buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import type { DatabaseHandle } from '../../src/db/client';
 import type { Clock } from '../../src/types';
@@ -19,6 +19,7 @@ export interface TestAppOptions {
   now?: Clock;
   database?: DatabaseHandle;
   logStream?: { write(line: string): void };
+  requestTimeouts?: BuildAppOptions['requestTimeouts'];
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
@@ -37,6 +38,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
     database,
     ...(options.now ? { now: options.now } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.requestTimeouts ? { requestTimeouts: options.requestTimeouts } : {}),
   });
 }
 
