@@ -56,9 +56,29 @@ export async function createPostgresDatabase(url: string): Promise<DatabaseHandl
   return {
     db,
     kind: 'postgres',
-    migrate: () => migrateNodePg(db, { migrationsFolder: findMigrationsFolder() }),
+    migrate: () =>
+      migrateOneNodeAtATime(pool, () => migrateNodePg(db, { migrationsFolder: findMigrationsFolder() })),
     close: () => pool.end(),
   };
+}
+
+/** Any fixed number; only Tollgate's migrations take this advisory lock. */
+const MIGRATION_LOCK = 7_104_356_021;
+
+/**
+ * Several nodes starting together on one database would each apply the same migrations at
+ * once and fail on each other's tables (drizzle's migrator takes no lock). The first holds a
+ * session advisory lock while it migrates; the others wait, then find nothing left to apply.
+ */
+async function migrateOneNodeAtATime(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const lockHolder = await pool.connect();
+  try {
+    await lockHolder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate();
+  } finally {
+    // Dropping the connection releases the lock whatever happened, even mid-query.
+    lockHolder.release(true);
+  }
 }
 
 export function createDatabase(config: { databaseUrl?: string | undefined; dataDir: string }) {

@@ -1,0 +1,115 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+
+/**
+ * server.ts started as real processes (`node --import tsx src/server.ts`), each on its own
+ * free port, and plain HTTP calls to them. `localAddress` picks the caller's loopback address
+ * (127.0.0.x), so a test can be several client IPs without trusting any proxy header.
+ */
+const serverDir = new URL('../..', import.meta.url).pathname;
+
+export interface ServerNode {
+  base: string;
+  child: ChildProcess;
+  output: { stdout: string; stderr: string };
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+export async function startServerNode(env: Record<string, string>): Promise<ServerNode> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = { stdout: '', stderr: '' };
+  child.stdout?.on('data', (chunk) => {
+    output.stdout += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output.stderr += chunk;
+  });
+  const node = { base: `http://127.0.0.1:${port}`, child, output };
+  await waitUntilHealthy(node);
+  return node;
+}
+
+async function waitUntilHealthy(node: ServerNode, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (node.child.exitCode !== null) {
+      throw new Error(`server exited with ${node.child.exitCode}: ${node.output.stderr.trim()}`);
+    }
+    const answer = await callNode(node, 'GET', '/health').catch(() => null);
+    if (answer?.status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not answer /health within ${timeoutMs} ms: ${node.output.stderr.trim()}`);
+}
+
+/** SIGTERM, and the exit code once it is gone. */
+export async function stopServerNode(node: ServerNode): Promise<number | null> {
+  if (node.child.exitCode !== null) return node.child.exitCode;
+  const exited = new Promise<number | null>((resolve) => node.child.once('exit', resolve));
+  node.child.kill('SIGTERM');
+  return exited;
+}
+
+export interface CallOptions {
+  form?: Record<string, string>;
+  token?: string;
+  localAddress?: string;
+}
+
+export interface Answer {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: the envelope's data differs per call.
+  body: { code: number; data: any; message: string };
+}
+
+export function callNode(
+  node: Pick<ServerNode, 'base'>,
+  method: 'GET' | 'POST',
+  path: string,
+  options: CallOptions = {},
+): Promise<Answer> {
+  const payload = options.form ? new URLSearchParams(options.form).toString() : undefined;
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${node.base}${path}`,
+      {
+        method,
+        localAddress: options.localAddress ?? '127.0.0.1',
+        headers: {
+          ...(payload === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
+          ...(options.token ? { 'x-auth-token': options.token } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          text += chunk;
+        });
+        res.on('end', () => {
+          try {
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) });
+          } catch (error) {
+            reject(error);
+          }
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
