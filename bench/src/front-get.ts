@@ -1,49 +1,33 @@
 /**
- * Benchmark: requests per second of an authenticated /front GET beside the same server's
- * bare /health route, in one run. It starts the production build (`npm run build` first) on
- * a free loopback port with a fresh embedded database, logs in as the demo merchant and
- * drives both routes with autocannon, one after the other, then prints the figures.
+ * Benchmark: requests per second of an authenticated /front GET (/front/merchant/info) beside
+ * the same server's bare /health route, in one run. It starts the production build (`npm run
+ * build` first) on a free loopback port, logs in as the demo merchant and drives each route
+ * with autocannon, one after the other, then prints the figures.
+ *
+ * With DATABASE_URL (a PostgreSQL server) the same run also starts the raw floor,
+ * raw-merchant-info.ts (bare node:http + pg, the same SQL and the same JSON), and prints the
+ * product's rate against it. The authenticated routes are measured in alternating rounds so
+ * that a busy machine's drift weighs on both alike.
  *
  *   npm run build && npm run bench
- *   BENCH_SECONDS=20 BENCH_CONNECTIONS=20 npm run bench
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_x npm run bench
+ *   BENCH_SECONDS=20 BENCH_CONNECTIONS=20 BENCH_ROUNDS=3 npm run bench
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort, startProcess, waitForHealth } from './processes';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER = join(ROOT, 'apps/server/dist/server.js');
+const RAW_SERVER = join(dirname(fileURLToPath(import.meta.url)), 'raw-merchant-info.ts');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.once('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => res(port));
-    });
-  });
-}
-
-async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not become healthy within 30 s');
-}
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const RAW_TARGET = 0.7;
+const DATABASE_URL = process.env.DATABASE_URL;
 
 async function login(base: string): Promise<string> {
   const res = await fetch(`${base}/front/login`, {
@@ -56,55 +40,98 @@ async function login(base: string): Promise<string> {
   return body.data.token;
 }
 
-async function measure(title: string, url: string, headers: Record<string, string> = {}) {
+async function measure(url: string, headers: Record<string, string> = {}) {
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
-  const non2xx = result.non2xx + result.errors + result.timeouts;
-  if (non2xx > 0) throw new Error(`${title}: ${non2xx} failed requests`);
+  const failed = result.non2xx + result.errors + result.timeouts;
+  if (failed > 0) throw new Error(`${url}: ${failed} failed requests`);
+  return result;
+}
+
+type Result = Awaited<ReturnType<typeof measure>>;
+
+function summarize(route: string, results: Result[]) {
+  const mean = (pick: (r: Result) => number) => results.reduce((sum, r) => sum + pick(r), 0) / results.length;
   return {
-    route: title,
-    'req/s (mean)': Math.round(result.requests.average),
-    'latency p50 ms': result.latency.p50,
-    'latency p99 ms': result.latency.p99,
-    requests: result.requests.total,
+    route,
+    'req/s (mean)': Math.round(mean((r) => r.requests.average)),
+    'latency p50 ms': Number(mean((r) => r.latency.p50).toFixed(2)),
+    'latency p99 ms': Number(mean((r) => r.latency.p99).toFixed(2)),
+    requests: results.reduce((sum, r) => sum + r.requests.total, 0),
   };
+}
+
+/** Both must answer the very same envelope, or the comparison means nothing. */
+async function checkSameAnswer(productUrl: string, rawUrl: string, token: string): Promise<void> {
+  const [product, raw] = await Promise.all(
+    [productUrl, rawUrl].map(async (url) =>
+      (await fetch(url, { headers: { 'x-auth-token': token } })).json(),
+    ),
+  );
+  if (JSON.stringify(product) !== JSON.stringify(raw)) {
+    throw new Error(
+      `the raw server answers differently:\n${JSON.stringify(product)}\n${JSON.stringify(raw)}`,
+    );
+  }
 }
 
 async function main() {
   if (!existsSync(SERVER)) throw new Error(`missing ${SERVER}: run \`npm run build\` first`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'tollgate-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'tollgate-bench-'));
-  const child = spawn(process.execPath, [SERVER], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: '1',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const product = startProcess([SERVER], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: '1',
   });
+  let raw: ReturnType<typeof startProcess> | undefined;
   try {
-    await waitForHealth(base, child);
+    await waitForHealth(base, product);
     const token = await login(base);
+    const info = `${base}/front/merchant/info`;
+    const auth = { 'x-auth-token': token };
+    let rawInfo: string | undefined;
+    if (DATABASE_URL) {
+      const rawPort = await freePort();
+      raw = startProcess(['--import', 'tsx', RAW_SERVER], { PORT: String(rawPort), DATABASE_URL });
+      await waitForHealth(`http://127.0.0.1:${rawPort}`, raw);
+      rawInfo = `http://127.0.0.1:${rawPort}/front/merchant/info`;
+      await checkSameAnswer(info, rawInfo, token);
+    }
+
+    const health = [await measure(`${base}/health`)];
+    const productRuns: Result[] = [];
+    const rawRuns: Result[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      productRuns.push(await measure(info, auth));
+      if (rawInfo) rawRuns.push(await measure(rawInfo, auth));
+    }
     const rows = [
-      await measure('GET /health (bare)', `${base}/health`),
-      await measure('GET /front/merchant/info (authenticated)', `${base}/front/merchant/info`, {
-        'x-auth-token': token,
-      }),
+      summarize('GET /health (bare)', health),
+      summarize('GET /front/merchant/info (authenticated)', productRuns),
+      ...(rawInfo ? [summarize('GET /front/merchant/info on raw node:http + pg', rawRuns)] : []),
     ];
+    const engine = DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite';
     console.log(
-      `\n${CONNECTIONS} connections, ${SECONDS} s per route, ${process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite'}, Node ${process.version}`,
+      `\n${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds of the authenticated routes, ${engine}, Node ${process.version}`,
     );
     console.table(rows);
-    const [health, front] = rows;
-    if (health && front) {
-      const ratio = front['req/s (mean)'] / health['req/s (mean)'];
-      console.log(`authenticated /front GET runs at ${(ratio * 100).toFixed(1)}% of the bare route`);
+    const [bare, front, floor] = rows.map((row) => row['req/s (mean)']);
+    if (bare && front) {
+      console.log(`authenticated /front GET runs at ${((front / bare) * 100).toFixed(1)}% of the bare route`);
+    }
+    if (front && floor) {
+      console.log(`product / raw node:http+pg: ${(front / floor).toFixed(2)}x (target >= ${RAW_TARGET}x)`);
+    } else {
+      console.log(
+        'product / raw node:http+pg: only with DATABASE_URL (the raw server needs a PostgreSQL server)',
+      );
     }
   } finally {
-    child.kill('SIGTERM');
+    product.kill('SIGTERM');
+    raw?.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
