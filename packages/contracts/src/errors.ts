@@ -26,7 +26,10 @@ export const ErrorCode = {
   ACCOUNT_DISABLED: 1102,
   /** 10 failed logins in a row for this account from this IP: locked for 15 minutes there. */
   ACCOUNT_LOCKED: 1103,
-  /** 100 failed logins for this account within an hour, from any IPs. */
+  /**
+   * Password login paused for this account: its 100 failed password guesses an hour (from any
+   * IPs) are spent. Login by emailed code still works; the merchant is mailed once per pause.
+   */
   TOO_MANY_LOGIN_FAILURES: 1104,
   EMAIL_TAKEN: 1105,
   PHONE_TAKEN: 1106,

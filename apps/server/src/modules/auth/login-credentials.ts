@@ -35,8 +35,9 @@ export async function findLoginTarget(db: Executor, fields: LoginFields): Promis
 
 /**
  * Checks the password or the emailed login code (without using the code up: that waits for
- * the Google step). Returns the code's row id when a code was used. Wrong: 1101 for a
- * password, 1107/1108/1109 for a code, whether or not the account exists.
+ * the Google step, and the code's try stays taken until the login settles it). Returns the
+ * code's row id when a code was used. Wrong: 1101 for a password, 1107/1108/1109 for a code,
+ * whether or not the account exists.
  */
 export async function verifyCredential(
   deps: { db: Executor; now: Clock },
@@ -51,11 +52,11 @@ export async function verifyCredential(
     return { codeId: null };
   }
   // The schema guarantees an email with every code.
-  const codeId = await checkEmailCode(deps, {
-    email: fields.email ?? '',
-    purpose: 'login',
-    code: fields.emailCode ?? '',
-  });
+  const codeId = await checkEmailCode(
+    deps,
+    { email: fields.email ?? '', purpose: 'login', code: fields.emailCode ?? '' },
+    { holdTry: true },
+  );
   if (!merchant) throw new AppError(ErrorCode.CODE_INVALID);
   return { codeId };
 }

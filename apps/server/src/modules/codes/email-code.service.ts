@@ -82,10 +82,14 @@ async function lockKey(tx: Executor, key: string): Promise<void> {
 /**
  * Checks a code without using it up. Wrong: 1107 (the 5th wrong try: 1109, the code is dead).
  * Returns the row id for `consumeEmailCode`. No code sent for this email and purpose is 1107 too.
+ * `holdTry`: a right code keeps its try taken until the caller settles it (`returnCodeTry`),
+ * for a step that can still fail after the code (login's Google step: each wrong Google code
+ * then spends one of the emailed code's five tries, even among parallel requests).
  */
 export async function checkEmailCode(
   { db, now }: { db: Executor; now: Clock },
   input: { email: string; purpose: CodePurpose; code: string },
+  options: { holdTry?: boolean } = {},
 ): Promise<number> {
   const row = await codes.findLatestCode(db, input.email, input.purpose);
   if (!row || row.consumedAt) throw new AppError(ErrorCode.CODE_INVALID);
@@ -97,8 +101,13 @@ export async function checkEmailCode(
   if (!codeMatches(row, input.code)) {
     throw new AppError(tries >= MAX_WRONG_TRIES ? ErrorCode.CODE_ATTEMPTS_EXCEEDED : ErrorCode.CODE_INVALID);
   }
-  await codes.giveTryBack(db, row.id);
+  if (!options.holdTry) await codes.giveTryBack(db, row.id);
   return row.id;
+}
+
+/** Gives back a try held by `checkEmailCode(…, { holdTry: true })`: the step did not fail. */
+export async function returnCodeTry(db: Executor, codeId: number): Promise<void> {
+  await codes.giveTryBack(db, codeId);
 }
 
 /** Uses a checked code up, inside the transaction that completes the step; 1107 if it lost a race. */

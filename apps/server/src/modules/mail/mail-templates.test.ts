@@ -1,6 +1,12 @@
 import { LANGUAGES } from '@tollgate/contracts';
 import { describe, expect, it } from 'vitest';
-import { CODE_TEMPLATES, MAIL_CATALOGUES, NOTICE_TEMPLATES, renderMail } from './mail-templates';
+import {
+  CODE_TEMPLATES,
+  formatMailTime,
+  MAIL_CATALOGUES,
+  NOTICE_TEMPLATES,
+  renderMail,
+} from './mail-templates';
 
 const keysOf = (o: object, prefix = ''): string[] =>
   Object.entries(o).flatMap(([k, v]) =>
@@ -22,7 +28,7 @@ describe('mail locales', () => {
   });
 
   it('are really translated: no two languages share a subject', () => {
-    for (const template of [...CODE_TEMPLATES, ...NOTICE_TEMPLATES]) {
+    for (const template of [...CODE_TEMPLATES, ...NOTICE_TEMPLATES, 'passwordLoginPaused' as const]) {
       const subjects = LANGUAGES.map((lang) => MAIL_CATALOGUES[lang][template].subject);
       expect(new Set(subjects).size).toBe(LANGUAGES.length);
     }
@@ -48,6 +54,20 @@ describe('renderMail', () => {
       expect(mail.text).toMatch(/2026/);
       expect(`${mail.text}${mail.html}`).not.toMatch(/\{\w+\}/);
     }
+  });
+
+  it.each(LANGUAGES)('says until when password login is paused, and after how many tries (%s)', (lang) => {
+    const mail = renderMail(lang, {
+      template: 'passwordLoginPaused',
+      email: 'm@example.com',
+      until: '2026-01-15T09:00:00.000Z',
+      failures: 100,
+    });
+    expect(mail.text).toContain('m@example.com');
+    expect(mail.text).toContain('100');
+    expect(mail.text).toContain(formatMailTime('2026-01-15T09:00:00.000Z', lang));
+    expect(mail.text).toContain(MAIL_CATALOGUES[lang].passwordLoginPaused.codeLogin);
+    expect(`${mail.text}${mail.html}`).not.toMatch(/\{\w+\}/);
   });
 
   it('escapes what it puts into HTML', () => {

@@ -8,7 +8,8 @@ import zhTW from '../../locales/zh_TW/mail.json';
 /**
  * Every mail the product sends, in the four languages, as text and HTML. Strings live in
  * src/locales/<lang>/mail.json (same keys in each, a test checks); this module only lays
- * them out. Codes mails carry the code; notices carry the account and the time (UTC).
+ * them out. Codes mails carry the code; notices carry the account and the time (UTC); the
+ * password-login pause carries the time it ends and the failed tries that caused it.
  */
 export type MailCatalogue = typeof zhCN;
 export const MAIL_CATALOGUES: Record<Language, MailCatalogue> = {
@@ -23,9 +24,18 @@ export const NOTICE_TEMPLATES = ['passwordChanged', 'googleBound', 'googleUnboun
 export type CodeTemplate = (typeof CODE_TEMPLATES)[number];
 export type NoticeTemplate = (typeof NOTICE_TEMPLATES)[number];
 
+/** Password login paused for the account after too many failed guesses, until `until`. */
+export interface PausedContent {
+  template: 'passwordLoginPaused';
+  email: string;
+  until: string;
+  failures: number;
+}
+
 export type MailContent =
   | { template: CodeTemplate; code: string; minutes: number }
-  | { template: NoticeTemplate; email: string; at: string };
+  | { template: NoticeTemplate; email: string; at: string }
+  | PausedContent;
 
 export interface RenderedMail {
   subject: string;
@@ -61,6 +71,12 @@ export function renderMail(lang: Language, content: MailContent): RenderedMail {
     subject = strings.subject;
     code = content.code;
     paragraphs = [strings.intro, fill(t.code.validity, { minutes: content.minutes }), t.code.notYou];
+  } else if (content.template === 'passwordLoginPaused') {
+    const strings = t.passwordLoginPaused;
+    subject = strings.subject;
+    const time = formatMailTime(content.until, lang);
+    const body = fill(strings.body, { email: content.email, time, failures: content.failures });
+    paragraphs = [body, strings.codeLogin, strings.notYou];
   } else {
     const strings = t[content.template];
     subject = strings.subject;

@@ -19,6 +19,12 @@ const payloadSchema = z.object({
   content: z.discriminatedUnion('template', [
     z.object({ template: z.enum(CODE_TEMPLATES), code: z.string(), minutes: z.number() }),
     z.object({ template: z.enum(NOTICE_TEMPLATES), email: z.string(), at: z.string() }),
+    z.object({
+      template: z.literal('passwordLoginPaused'),
+      email: z.string(),
+      until: z.string(),
+      failures: z.number().int(),
+    }),
   ]),
 });
 export type MailJobPayload = z.infer<typeof payloadSchema>;
