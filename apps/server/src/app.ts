@@ -7,6 +7,7 @@ import { startJobs } from './jobs/start-jobs';
 import { createErrorEnvelope } from './lib/envelope';
 import { pickLanguage } from './lib/language';
 import { type RequestTimeouts, toServerTimeoutOptions } from './lib/request-timeouts';
+import { toFastifyTrustProxy } from './lib/trust-proxy';
 import { installZodMessageKeys } from './lib/validation-errors';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerGoogleRoutes } from './modules/google/google.routes';
@@ -57,7 +58,7 @@ export async function buildApp({
 }: BuildAppOptions) {
   installZodMessageKeys();
   const app = Fastify({
-    trustProxy: config.trustProxy,
+    trustProxy: toFastifyTrustProxy(config.trustProxy),
     logger: {
       level: config.logLevel,
       // Never in the logs: tokens, cookies, passwords (wherever a log call puts them).

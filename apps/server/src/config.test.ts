@@ -66,14 +66,43 @@ describe('loadConfig', () => {
       nodeEnv: 'production',
       webDistDir: '/opt/web',
       loginRateLimit: 5,
-      trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+      trustProxy: { proxies: ['10.0.0.0/8', '127.0.0.1'] },
     });
   });
 
-  it('reads TRUST_PROXY as a flag or a list, and refuses anything else', () => {
-    expect(loadConfig({ TRUST_PROXY: 'true' }, paths).trustProxy).toBe(true);
-    expect(loadConfig({ TRUST_PROXY: 'false' }, paths).trustProxy).toBe(false);
-    expect(() => loadConfig({ TRUST_PROXY: 'everyone please' }, paths)).toThrow(/TRUST_PROXY/);
+  it('reads TRUST_PROXY as a hop count or a list of proxy IPs/CIDRs', () => {
+    const trustProxy = (value: string) => loadConfig({ TRUST_PROXY: value }, paths).trustProxy;
+    expect(trustProxy('false')).toBe(false);
+    expect(trustProxy('0')).toBe(false);
+    expect(trustProxy('1')).toEqual({ hops: 1 });
+    expect(trustProxy('2')).toEqual({ hops: 2 });
+    expect(trustProxy('10.0.0.1')).toEqual({ proxies: ['10.0.0.1'] });
+    expect(trustProxy('10.0.0.0/24, 10.1.0.0/16,::1,fd00::/8')).toEqual({
+      proxies: ['10.0.0.0/24', '10.1.0.0/16', '::1', 'fd00::/8'],
+    });
+  });
+
+  it('refuses TRUST_PROXY=true, saying why', () => {
+    const why =
+      'TRUST_PROXY=true would trust any X-Forwarded-For a client writes; set the number of proxies in front (1) or their IPs/CIDRs';
+    expect(problemsOf({ TRUST_PROXY: 'true' })).toEqual([why]);
+    expect(problemsOf({ TRUST_PROXY: 'TRUE' })).toEqual([why]);
+  });
+
+  it.each([
+    'everyone please',
+    '10.0.0.0/33',
+    '300.1.1.1',
+    '10.0.0.1,',
+    '::1/129',
+    '21',
+    '-1',
+    '1.5',
+    'loopback',
+  ])('refuses TRUST_PROXY=%s', (value) => {
+    expect(problemsOf({ TRUST_PROXY: value })).toEqual([
+      `TRUST_PROXY must be false, the number of proxies in front (1) or a comma-separated list of their IPs/CIDRs (got "${value}")`,
+    ]);
   });
 
   it('reads REDIS_URL (redis:// or rediss://) and REDIS_KEY_PREFIX, never echoing the URL', () => {

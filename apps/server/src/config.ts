@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseTrustProxy, TRUST_PROXY_TRUE_REFUSED, type TrustProxy } from './lib/trust-proxy';
 
 /**
  * The environment, parsed once at start. `loadConfig` is pure given its `paths`: tests pass
@@ -27,11 +28,12 @@ export interface Config {
   /** Logins per minute per IP (POST /front/login). */
   loginRateLimit: number;
   /**
-   * Fastify's trustProxy: false (the default: request.ip is the socket's peer), true (trust
-   * every hop), or a list of proxy addresses/CIDRs. Behind a reverse proxy it must be set, or every
-   * per-IP rule (lockouts, code limits, login history) sees the proxy's address.
+   * Which X-Forwarded-For entries our own proxies wrote (lib/trust-proxy): false (the default:
+   * the client is the socket's peer), a hop count, or the proxies' IPs/CIDRs. Behind a reverse
+   * proxy it must be set, or every per-IP rule (lockouts, code limits, login history) sees the
+   * proxy's address.
    */
-  trustProxy: boolean | string[];
+  trustProxy: TrustProxy;
   /** Unset: rate limits are counted per process; set: shared by every node through this Redis. */
   redisUrl: string | undefined;
   /** Prepended to every Redis key, so that several deployments can share one Redis. */
@@ -94,7 +96,11 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: wholeNumber(1, 100000).optional(),
   TRUST_PROXY: z
     .string()
-    .regex(/^(true|false|[0-9a-fA-F:./]+(,[0-9a-fA-F:./]+)*)$/)
+    .transform((value, ctx) => {
+      const setting = parseTrustProxy(value);
+      if (setting === null) ctx.addIssue({ code: 'custom' });
+      return setting ?? false;
+    })
     .optional(),
   REDIS_URL: z
     .string()
@@ -107,8 +113,14 @@ const envSchema = z.object({
 });
 type EnvName = keyof typeof envSchema.shape;
 
-/** What each variable must be; secrets (URLs may hold passwords) are never echoed back. */
-const RULES: Record<EnvName, { rule: string; secret?: boolean }> = {
+/**
+ * What each variable must be; secrets (URLs may hold passwords) are never echoed back. A value
+ * that is refused for a reason of its own is `explain`ed instead.
+ */
+const RULES: Record<
+  EnvName,
+  { rule: string; secret?: boolean; explain?: (value: string) => string | undefined }
+> = {
   PORT: { rule: 'must be a whole number from 1 to 65535' },
   HOST: { rule: 'must be a host name or IP address' },
   DATA_DIR: { rule: 'must be a directory path' },
@@ -121,7 +133,10 @@ const RULES: Record<EnvName, { rule: string; secret?: boolean }> = {
   NODE_ENV: { rule: 'must be development, production or test' },
   WEB_DIST_DIR: { rule: 'must be a directory path' },
   LOGIN_RATE_LIMIT: { rule: 'must be a whole number from 1 to 100000' },
-  TRUST_PROXY: { rule: 'must be true, false or a comma-separated list of proxy IPs/CIDRs' },
+  TRUST_PROXY: {
+    rule: 'must be false, the number of proxies in front (1) or a comma-separated list of their IPs/CIDRs',
+    explain: (value) => (value.toLowerCase() === 'true' ? TRUST_PROXY_TRUE_REFUSED : undefined),
+  },
   REDIS_URL: { rule: 'must be a redis:// or rediss:// URL', secret: true },
   REDIS_KEY_PREFIX: { rule: 'must be 1 to 64 letters, digits or _ : . -' },
 };
@@ -136,7 +151,9 @@ export function loadConfig(env: Record<string, string | undefined>, paths = defa
     const names = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0]) as EnvName))];
     throw new ConfigError(
       names.map((name) => {
-        const { rule, secret } = RULES[name];
+        const { rule, secret, explain } = RULES[name];
+        const explained = explain?.(raw[name] ?? '');
+        if (explained) return explained;
         return secret ? `${name} ${rule}` : `${name} ${rule} (got "${raw[name]}")`;
       }),
     );
@@ -157,16 +174,10 @@ export function loadConfig(env: Record<string, string | undefined>, paths = defa
     nodeEnv: e.NODE_ENV ?? 'production',
     webDistDir: e.WEB_DIST_DIR ? resolve(paths.cwd, e.WEB_DIST_DIR) : resolve(paths.serverDir, '../web/dist'),
     loginRateLimit: e.LOGIN_RATE_LIMIT ?? 30,
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustProxy: e.TRUST_PROXY ?? false,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'tollgate:',
   };
-}
-
-function parseTrustProxy(value: string | undefined): boolean | string[] {
-  if (value === undefined || value === 'false') return false;
-  if (value === 'true') return true;
-  return value.split(',');
 }
 
 /**
