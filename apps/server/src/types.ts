@@ -2,11 +2,17 @@ import type { Language } from '@tollgate/contracts';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { JobWorker } from './jobs/worker';
+import type { SessionMerchant } from './modules/auth/session.repository';
 
 /** What an authenticated request carries (set by modules/auth/authenticate.ts). */
 export interface AuthSession {
   sessionId: number;
   merchantId: number;
+  /**
+   * The merchant as read with the session, in the same query: for answering about the
+   * merchant (GET /merchant/info), never for a decision that needs the current row.
+   */
+  merchant: SessionMerchant;
 }
 
 /** The injectable clock: tests move time forward to expire sessions, codes and lockouts. */

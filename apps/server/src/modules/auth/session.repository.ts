@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { merchants, sessions } from '../../db/schema';
 
@@ -9,19 +9,50 @@ export async function insertSession(db: Executor, values: NewSessionRow): Promis
   await db.insert(sessions).values(values);
 }
 
-export async function findSessionByTokenHash(db: Executor, tokenHash: string) {
-  const [row] = await db
+/** What an authenticated request knows of its merchant without asking again. */
+export type SessionMerchant = Pick<
+  typeof merchants.$inferSelect,
+  'email' | 'phone' | 'countryCode' | 'googleState' | 'lang' | 'createdAt' | 'status'
+>;
+
+/**
+ * Every authenticated call runs this, so it is one query (the session and its merchant
+ * together) and a prepared statement: built once per database, and on PostgreSQL a named
+ * statement that each pooled connection parses once.
+ */
+function prepareFindSession(db: Executor) {
+  return db
     .select({
       sessionId: sessions.id,
       merchantId: sessions.merchantId,
       expiresAt: sessions.expiresAt,
       revokedAt: sessions.revokedAt,
-      merchantStatus: merchants.status,
+      merchant: {
+        email: merchants.email,
+        phone: merchants.phone,
+        countryCode: merchants.countryCode,
+        googleState: merchants.googleState,
+        lang: merchants.lang,
+        createdAt: merchants.createdAt,
+        status: merchants.status,
+      },
     })
     .from(sessions)
     .innerJoin(merchants, eq(merchants.id, sessions.merchantId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('find_session_by_token_hash');
+}
+
+const preparedFindSession = new WeakMap<Executor, ReturnType<typeof prepareFindSession>>();
+
+export async function findSessionByTokenHash(db: Executor, tokenHash: string) {
+  let query = preparedFindSession.get(db);
+  if (!query) {
+    query = prepareFindSession(db);
+    preparedFindSession.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash });
   return row;
 }
 

@@ -25,11 +25,11 @@ async function lookUpSession({ db, now }: Deps, token: string | undefined): Prom
   const isOver =
     session.revokedAt !== null ||
     session.expiresAt.getTime() <= now().getTime() ||
-    session.merchantStatus !== 'active';
+    session.merchant.status !== 'active';
   if (isOver) return { state: 'ended' };
   return {
     state: 'valid',
-    session: { sessionId: session.sessionId, merchantId: session.merchantId },
+    session: { sessionId: session.sessionId, merchantId: session.merchantId, merchant: session.merchant },
     expiresAt: session.expiresAt,
   };
 }

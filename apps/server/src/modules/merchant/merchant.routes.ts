@@ -7,8 +7,8 @@ import { getAccountInfo, getMerchantInfo } from './merchant.service';
 import { getMerchantProfile, setPhone } from './profile.service';
 
 export function registerMerchantRoutes(app: FastifyInstance): void {
-  registerEndpoint(app, endpoints.merchantInfo, ({ request }) =>
-    getMerchantInfo(app.db, requireSession(request).merchantId),
+  registerEndpoint(app, endpoints.merchantInfo, async ({ request }) =>
+    getMerchantInfo(requireSession(request)),
   );
   registerEndpoint(app, endpoints.accountInfo, ({ request }) =>
     getAccountInfo(app.db, requireSession(request).merchantId),

@@ -1,17 +1,16 @@
 import {
   type AccountInfo,
   DEFAULT_LANGUAGE,
-  ErrorCode,
   isLanguage,
   type Language,
   type MerchantInfo,
 } from '@tollgate/contracts';
 import type { Executor } from '../../db/client';
-import { AppError } from '../../lib/app-error';
 import { verifyDummyPassword, verifyPassword } from '../../lib/passwords';
+import type { AuthSession } from '../../types';
 import { computeAccountInfo } from './account-balance';
 import { listBalanceRows } from './balance.repository';
-import { findMerchantById, type MerchantRow } from './merchant.repository';
+import type { MerchantRow } from './merchant.repository';
 
 /** The language the merchant's mails go out in. */
 export function languageOf(row: Pick<MerchantRow, 'lang'>): Language {
@@ -30,7 +29,9 @@ export async function passwordMatches(
 }
 
 /** The merchant as the back office shows it; never the password hash or Google secret. */
-export function toMerchantInfo(row: MerchantRow): MerchantInfo {
+export function toMerchantInfo(
+  row: Pick<MerchantRow, 'id' | 'email' | 'phone' | 'countryCode' | 'googleState' | 'lang' | 'createdAt'>,
+): MerchantInfo {
   return {
     merchantId: String(row.id),
     email: row.email,
@@ -42,11 +43,9 @@ export function toMerchantInfo(row: MerchantRow): MerchantInfo {
   };
 }
 
-export async function getMerchantInfo(db: Executor, merchantId: number): Promise<MerchantInfo> {
-  const row = await findMerchantById(db, merchantId);
-  // The session outlived its merchant: treat it as no session at all.
-  if (!row) throw new AppError(ErrorCode.UNAUTHORIZED);
-  return toMerchantInfo(row);
+/** No query of its own: the session's lookup read the merchant already (one query a call). */
+export function getMerchantInfo(session: AuthSession): MerchantInfo {
+  return toMerchantInfo({ id: session.merchantId, ...session.merchant });
 }
 
 export async function getAccountInfo(db: Executor, merchantId: number): Promise<AccountInfo> {
