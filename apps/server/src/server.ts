@@ -2,7 +2,9 @@ import { join } from 'node:path';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/client';
+import { chooseLogSink } from './lib/log-output';
 import { StartupError } from './lib/startup-error';
+import { describeMailDelivery } from './modules/mail/unsent-mail';
 
 /**
  * The process: read the environment, open the database, listen, and close everything on
@@ -28,8 +30,10 @@ async function main(): Promise<void> {
   const database = await createDatabase(config).catch((error: Error) =>
     exitWith([`Cannot open ${where}: ${error.message}`]),
   );
-  const app = await buildApp({ config, database }).catch((error: Error) =>
-    error instanceof StartupError ? exitWith([error.message]) : Promise.reject(error),
+  // Readable lines on a terminal, JSON when piped (lib/log-output).
+  const logSink = chooseLogSink(process.stdout);
+  const app = await buildApp({ config, database, ...(logSink ? { logStream: logSink } : {}) }).catch(
+    (error: Error) => (error instanceof StartupError ? exitWith([error.message]) : Promise.reject(error)),
   );
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -42,6 +46,8 @@ async function main(): Promise<void> {
   if (app.demoAccount) {
     process.stdout.write(`Demo login: ${app.demoAccount.email} / ${app.demoAccount.password}\n`);
   }
+  // Without SMTP_URL no mail leaves the server: say so where a newcomer is looking.
+  for (const line of describeMailDelivery(config)) process.stdout.write(`${line}\n`);
   process.stdout.write('\n');
 
   let closing = false;

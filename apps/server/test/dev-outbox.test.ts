@@ -1,18 +1,28 @@
 /** Without SMTP_URL: mails go to the log and the development outbox, which production never serves. */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { UNSENT_LINE } from '../src/modules/mail/mail-transport';
 import { buildTestApp } from './helpers/build-test-app';
 import { codeMailedTo, postForm } from './helpers/calls';
 
 const lines: string[] = [];
+/** What the log transport prints to stderr: the mails, as plain text. */
+const printed: string[] = [];
 let app: FastifyInstance;
 beforeAll(async () => {
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+    printed.push(String(chunk));
+    return true;
+  });
   app = await buildTestApp({ env: { LOG_LEVEL: 'info' }, logStream: { write: (line) => lines.push(line) } });
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  vi.restoreAllMocks();
+});
 
 describe('development outbox', () => {
-  it('lists mails newest first, as JSON and as a page, and logs them with the code', async () => {
+  it('lists mails newest first, as JSON and as a page, and prints them with the code', async () => {
     await postForm(app, '/reg/mail/code', { email: 'first@example.com' }, { lang: 'en_US' });
     await postForm(app, '/reg/mail/code', { email: 'second@example.com' }, { lang: 'en_US' });
     const code = await codeMailedTo(app, 'second@example.com');
@@ -31,9 +41,13 @@ describe('development outbox', () => {
     expect(page.body.indexOf('second@example.com')).toBeLessThan(page.body.indexOf('first@example.com'));
     expect(page.body).toContain(code);
 
+    // The JSON log line says the mail was not sent, and never holds the code...
     const logged = lines.map((line) => JSON.parse(line)).find((entry) => entry.to === 'second@example.com');
-    expect(logged).toMatchObject({ level: 30, msg: 'mail (no SMTP_URL: dev outbox)' });
-    expect(logged.text).toContain(code);
+    expect(logged).toMatchObject({ level: 30, msg: UNSENT_LINE, subject: 'Your Tollgate registration code' });
+    expect(lines.join('')).not.toContain(code);
+    // ...the mail is printed as plain text, with the code on a line of its own.
+    const block = printed.find((text) => text.includes('To: second@example.com')) ?? '';
+    expect(block.split('\n')).toContain(code);
   });
 });
 
