@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './db/client';
 import { startJobs } from './jobs/start-jobs';
 import { createErrorEnvelope } from './lib/envelope';
 import { pickLanguage } from './lib/language';
+import { RequestLogController } from './lib/request-logging';
 import { type RequestTimeouts, toServerTimeoutOptions } from './lib/request-timeouts';
 import { toFastifyTrustProxy } from './lib/trust-proxy';
 import { installZodMessageKeys } from './lib/validation-errors';
@@ -77,6 +78,8 @@ export async function buildApp({
       },
       ...(logStream ? { stream: logStream } : {}),
     },
+    // Request lines of quiet routes (/health) at debug: lib/request-logging.
+    logController: new RequestLogController(),
     genReqId: generateRequestId,
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT,

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/client';
+import { chooseLogSink } from './lib/log-output';
 import { StartupError } from './lib/startup-error';
 import { describeMailDelivery } from './modules/mail/unsent-mail';
 
@@ -29,8 +30,10 @@ async function main(): Promise<void> {
   const database = await createDatabase(config).catch((error: Error) =>
     exitWith([`Cannot open ${where}: ${error.message}`]),
   );
-  const app = await buildApp({ config, database }).catch((error: Error) =>
-    error instanceof StartupError ? exitWith([error.message]) : Promise.reject(error),
+  // Readable lines on a terminal, JSON when piped (lib/log-output).
+  const logSink = chooseLogSink(process.stdout);
+  const app = await buildApp({ config, database, ...(logSink ? { logStream: logSink } : {}) }).catch(
+    (error: Error) => (error instanceof StartupError ? exitWith([error.message]) : Promise.reject(error)),
   );
   try {
     await app.listen({ port: config.port, host: config.host });

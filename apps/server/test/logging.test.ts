@@ -47,6 +47,18 @@ describe('logs', () => {
     expect((fault?.err as { stack?: string } | undefined)?.stack).toContain('connection to db-7 failed');
   });
 
+  it('write /health requests at debug, never info; other routes stay at info', async () => {
+    await app.inject({ url: '/health', headers: { 'x-request-id': 'health-log-1' } });
+    await app.inject({ url: '/front/config/chainList', headers: { 'x-request-id': 'chains-log-1' } });
+    const health = entries().filter((entry) => entry.reqId === 'health-log-1');
+    expect(health.map((entry) => [entry.level, entry.msg])).toEqual([
+      [20, 'incoming request'],
+      [20, 'request completed'],
+    ]);
+    const chains = entries().filter((entry) => entry.reqId === 'chains-log-1' && entry.level === 30);
+    expect(chains.map((entry) => entry.msg)).toEqual(['incoming request', 'request completed']);
+  });
+
   it('redact a token or password that a log call is handed', () => {
     app.log.info({ req: { headers: { 'x-auth-token': 'tok-123' } }, body: { password: 'pw-456' } }, 'probe');
     const probe = entries().find((entry) => entry.msg === 'probe');

@@ -9,11 +9,13 @@ import { z } from 'zod';
 const healthResponse = z.object({ status: z.literal('ok') });
 
 export function registerHealthRoutes(app: FastifyInstance): void {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/health',
-      { schema: { tags: ['system'], summary: 'Liveness probe', response: { 200: healthResponse } } },
-      async () => ({ status: 'ok' as const }),
-    );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/health',
+    {
+      schema: { tags: ['system'], summary: 'Liveness probe', response: { 200: healthResponse } },
+      // Polled every few seconds by load balancers: its request lines would drown the log at info.
+      config: { requestLogLevel: 'debug' },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
 }
