@@ -61,7 +61,8 @@ describe('the web app', () => {
       expect(response.headers).toMatchObject({
         'content-security-policy': CSP,
         'x-content-type-options': 'nosniff',
-        'x-frame-options': 'SAMEORIGIN',
+        // The same as the CSP's frame-ancestors 'none': never framed, not even by this origin.
+        'x-frame-options': 'DENY',
         'referrer-policy': 'no-referrer',
         'cross-origin-opener-policy': 'same-origin',
       });

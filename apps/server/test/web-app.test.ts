@@ -72,6 +72,23 @@ describe('static web app', () => {
     expect(post.statusCode).toBe(404);
   });
 
+  it.each([
+    '/FRONT/merchant/info',
+    '/Front/merchant/info',
+    '/front/MERCHANT/INFO',
+    '/FRONT/login',
+    '/HEALTH',
+    '/Health',
+    '/API-DOCS',
+    '/Api-Docs/json',
+  ])('answers %s, an API path in another case, with the 404 envelope, not the app', async (url) => {
+    for (const accept of [page, { accept: '*/*' }]) {
+      const response = await app.inject({ url, headers: accept });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 404, data: null });
+    }
+  });
+
   it('serves the app to a client that does not say text/html (curl) on an app path', async () => {
     const response = await app.inject({ url: '/login' });
     expect(response.statusCode).toBe(200);

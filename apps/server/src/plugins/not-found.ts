@@ -16,8 +16,13 @@ for (const endpoint of Object.values(endpoints)) {
   METHODS_BY_PATH.set(path, [...(METHODS_BY_PATH.get(path) ?? []), endpoint.method]);
 }
 
+/**
+ * In any case: the router is case-sensitive, so /FRONT/login or /Health reach no route, and
+ * they must be answered as the API paths they look like (a 404 envelope), not as a page.
+ */
 export function isApiPath(path: string): boolean {
-  return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  const lower = path.toLowerCase();
+  return API_PREFIXES.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`));
 }
 
 /** A page is asked for by a browser (text/html), or by any client for a path without a file extension. */
