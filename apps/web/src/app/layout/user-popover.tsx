@@ -4,8 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout';
 import { useMerchantInfo } from '../../features/merchant/api/get-merchant-info';
+import { useAccountPopover } from './use-account-popover';
 
-/** The avatar popover (SPEC section 2): opens on hover, 200 wide, merchant info and logout. */
+/**
+ * The avatar popover (SPEC section 2): 200 wide, merchant info and logout. It opens on hover,
+ * and also by click, tap or keyboard, since it holds the only logout (see useAccountPopover).
+ */
 export const POPOVER_WIDTH = 200;
 
 export function UserPopover() {
@@ -13,9 +17,11 @@ export function UserPopover() {
   const navigate = useNavigate();
   const { data: merchant } = useMerchantInfo();
   const logout = useLogout();
+  const popover = useAccountPopover();
+  const label = t('common.header.account');
 
   const content = (
-    <div data-testid="user-popover">
+    <div ref={popover.panelRef} data-testid="user-popover">
       <Space orientation="vertical" size={4} style={{ width: '100%', marginBottom: 12 }}>
         <Typography.Text strong ellipsis={{ tooltip: merchant?.email }} data-testid="user-email">
           {merchant?.email ?? '-'}
@@ -33,7 +39,10 @@ export function UserPopover() {
         <Button
           block
           icon={<UserOutlined />}
-          onClick={() => navigate('/merchant/info')}
+          onClick={() => {
+            popover.close();
+            void navigate('/merchant/info');
+          }}
           data-testid="popover-merchant-info"
         >
           {t('common.header.merchantInfo')}
@@ -56,14 +65,20 @@ export function UserPopover() {
     <Popover
       content={content}
       trigger="hover"
+      open={popover.isOpen}
+      onOpenChange={popover.onOpenChange}
+      afterOpenChange={popover.afterOpenChange}
       placement="bottomRight"
       arrow={false}
       styles={{ container: { width: POPOVER_WIDTH, boxSizing: 'border-box' } }}
     >
       <button
+        ref={popover.anchorRef}
         type="button"
         className="header-avatar"
-        aria-label={t('common.header.account')}
+        aria-label={label}
+        aria-expanded={popover.isOpen}
+        onClick={popover.onAnchorClick}
         data-testid="user-avatar"
       >
         <Avatar size="small" icon={<UserOutlined />} />

@@ -1,3 +1,4 @@
+import { theme as antdTheme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateOr } from '../lib/i18n';
@@ -21,6 +22,7 @@ export interface EmptyDataProps {
 
 export function EmptyData({ textKey = FALLBACK_KEY, theme = 'default', action }: EmptyDataProps) {
   const { i18n } = useTranslation();
+  const { token } = antdTheme.useToken();
   const text = translateOr(textKey, FALLBACK_KEY, i18n);
   return (
     <div
@@ -37,7 +39,7 @@ export function EmptyData({ textKey = FALLBACK_KEY, theme = 'default', action }:
       }}
     >
       <img src={emptyImage} alt="" width={160} height={94} style={{ width: 160, height: 94 }} />
-      <span style={{ color: 'rgba(0, 0, 0, 0.45)', fontSize: 14 }}>{text}</span>
+      <span style={{ color: token.colorTextDescription, fontSize: 14 }}>{text}</span>
       {action ? <div className="empty-data__action">{action}</div> : null}
     </div>
   );

@@ -27,7 +27,7 @@ export function AuthFlowFrame({
   const { t } = useTranslation();
   return (
     <div data-testid={testId}>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
+      <Typography.Title level={2} style={{ marginTop: 0, fontSize: 20 }}>
         {title}
       </Typography.Title>
       <Steps

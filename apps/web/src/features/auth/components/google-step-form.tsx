@@ -43,7 +43,7 @@ export function GoogleStepForm({ credentials, prompt, onOutcome, onBack }: Googl
     <div data-testid="google-step">
       <Flex align="center" gap={12} style={{ marginBottom: 8 }}>
         <SafetyCertificateOutlined style={{ fontSize: 28, color: '#1668dc' }} />
-        <Typography.Title level={4} style={{ margin: 0 }}>
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>
           {t('login.google.title')}
         </Typography.Title>
       </Flex>

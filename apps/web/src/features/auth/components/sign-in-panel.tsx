@@ -24,7 +24,7 @@ export function SignInPanel(props: SignInPanelProps) {
   const { t } = useTranslation();
   return (
     <div data-testid="sign-in-panel">
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
+      <Typography.Title level={2} style={{ marginTop: 0, fontSize: 24 }}>
         {t('login.welcome')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('login.slogan')}</Typography.Paragraph>

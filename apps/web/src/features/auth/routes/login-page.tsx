@@ -89,7 +89,9 @@ export default function LoginPage() {
   return (
     <div className="login-page" data-testid="page-login">
       <header className="login-page__top">
-        <img src="/logo.svg" alt={t('common.appName')} height={36} data-testid="login-logo" />
+        <h1 className="login-page__brand">
+          <img src="/logo.svg" alt={t('common.appName')} height={36} data-testid="login-logo" />
+        </h1>
         <LanguageSwitcher />
       </header>
       <main className="login-page__main">

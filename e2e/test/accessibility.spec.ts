@@ -1,0 +1,36 @@
+import type { Page } from '@playwright/test';
+import { findAxeViolations } from '../src/axe';
+import { addDemoSession, expect, test } from '../src/fixtures';
+
+/**
+ * axe-core finds nothing on the login page and the dashboard, in Chinese and English: the
+ * regression test for Lighthouse's accessibility audit (contrast, names, labels).
+ */
+const LANGUAGES = ['zh_CN', 'en_US'] as const;
+
+async function useLanguage(page: Page, language: string) {
+  await page.addInitScript((lang) => window.localStorage.setItem('lang', lang), language);
+}
+
+for (const language of LANGUAGES) {
+  test(`the login page has no axe violations (${language})`, async ({ page }) => {
+    await useLanguage(page, language);
+    await page.goto('/login');
+    await expect(page.getByTestId('login-form')).toBeVisible();
+    expect(await findAxeViolations(page)).toEqual([]);
+  });
+
+  test(`the dashboard has no axe violations (${language})`, async ({ page, context }) => {
+    await useLanguage(page, language);
+    await addDemoSession(context);
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('balance-table')).toBeVisible();
+    await expect(page.getByTestId('header-balance')).toBeVisible();
+    expect(await findAxeViolations(page)).toEqual([]);
+    // The avatar popover's secondary text and status tag, opened from the keyboard.
+    await page.getByTestId('user-avatar').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('user-google-state')).toBeVisible();
+    expect(await findAxeViolations(page)).toEqual([]);
+  });
+}
