@@ -24,7 +24,7 @@ const integration = (name: 'pglite' | 'postgres') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'unit', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'] } },
       integration('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [integration('postgres')] : []),
     ],

@@ -18,6 +18,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), INDEX);
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
   writeFileSync(join(dist, 'coins', 'usdt.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dist, '.build-stamp.json'), '{"sources":"secret-hash"}');
   app = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
 });
 afterAll(async () => {
@@ -87,6 +88,14 @@ describe('static web app', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ code: 404, data: null });
     }
+  });
+
+  it('does not serve the build stamp npm start keeps in the build (a dotfile)', async () => {
+    for (const headers of [{ accept: '*/*' }, page]) {
+      const response = await app.inject({ url: '/.build-stamp.json', headers });
+      expect(response.body).not.toContain('secret-hash');
+    }
+    expect((await app.inject({ url: '/.build-stamp.json' })).statusCode).toBe(404);
   });
 
   it('serves the app to a client that does not say text/html (curl) on an app path', async () => {

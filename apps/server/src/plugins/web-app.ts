@@ -24,6 +24,8 @@ export async function registerWebApp(
     root: dir,
     prefix: '/',
     cacheControl: false,
+    // Nothing hidden leaves the build: the build stamp npm start keeps there (.build-stamp.json).
+    dotfiles: 'ignore',
     setHeaders: (reply, filePath) => {
       reply.header('cache-control', filePath.includes(`${sep}assets${sep}`) ? IMMUTABLE : 'no-cache');
     },
