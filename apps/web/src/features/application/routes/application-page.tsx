@@ -1,15 +1,18 @@
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EmptyData } from '../../../shared/ui/empty-data';
 import { PageContainer } from '../../../shared/ui/page-container';
+import { UnderConstruction } from '../../../shared/ui/under-construction';
 
-/** My applications: the app cards and their actions come with the applications issue; until then, nothing is invented. */
+/**
+ * My applications: the app cards, adding, editing and the secret keys come with the applications
+ * issue. Until then the page says so and offers no "Add" button that would lead nowhere.
+ */
 export default function ApplicationPage() {
   const { t } = useTranslation();
   return (
     <PageContainer title={t('menu.myApplications')} testId="page-application">
       <Card>
-        <EmptyData theme="large" textKey="pages.application.empty" />
+        <UnderConstruction planned={t('pages.application.planned')} />
       </Card>
     </PageContainer>
   );

@@ -1,14 +1,15 @@
 import { Card, Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyData } from '../../../shared/ui/empty-data';
 import { PageContainer } from '../../../shared/ui/page-container';
+import { UnderConstruction } from '../../../shared/ui/under-construction';
 import { useAccountInfo } from '../api/get-account-info';
 import { BalanceOverview } from '../components/balance-overview';
 
 /**
  * Data overview: the real balances now; today's orders, announcements and the weekly chart
- * get their data in later issues and show the empty block until then.
+ * get their data in later issues and say so until then (not "no data", which would claim
+ * there were no orders).
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -25,12 +26,12 @@ export default function DashboardPage() {
         </Col>
         <Col xs={24} xl={10}>
           <Card title={t('dashboard.todayOrders.title')} data-testid="today-orders">
-            <EmptyData theme="small" />
+            <UnderConstruction variant="block" planned={t('dashboard.todayOrders.planned')} />
           </Card>
         </Col>
         <Col xs={24} xl={14}>
           <Card title={t('dashboard.weeklyChart.title')} data-testid="weekly-chart">
-            <EmptyData theme="default" />
+            <UnderConstruction variant="block" planned={t('dashboard.weeklyChart.planned')} />
           </Card>
         </Col>
         <Col xs={24} xl={10}>
@@ -43,7 +44,7 @@ export default function DashboardPage() {
             }
             data-testid="announcements"
           >
-            <EmptyData theme="default" />
+            <UnderConstruction variant="block" planned={t('dashboard.announcements.planned')} />
           </Card>
         </Col>
       </Row>

@@ -1,15 +1,18 @@
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EmptyData } from '../../../shared/ui/empty-data';
 import { PageContainer } from '../../../shared/ui/page-container';
+import { UnderConstruction } from '../../../shared/ui/under-construction';
 
-/** Asset management: overview, deposit and withdrawal come in a later issue. */
+/**
+ * Asset management: overview, deposit and withdrawal come in a later issue; until then the page
+ * says what it will hold.
+ */
 export default function FinancePage() {
   const { t } = useTranslation();
   return (
     <PageContainer title={t('menu.assetManagement')} testId="page-finance">
       <Card>
-        <EmptyData theme="large" textKey="pages.finance.empty" />
+        <UnderConstruction planned={t('pages.finance.planned')} />
       </Card>
     </PageContainer>
   );

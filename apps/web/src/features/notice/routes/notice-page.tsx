@@ -1,36 +1,19 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { Card, Input } from 'antd';
-import { useState } from 'react';
+import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EmptyData } from '../../../shared/ui/empty-data';
 import { PageContainer } from '../../../shared/ui/page-container';
+import { UnderConstruction } from '../../../shared/ui/under-construction';
 
 /**
- * System notices (reached from the dashboard's "more"). The title search filters the notice
- * list; the list itself (POST /notice/page) comes in a later issue, so it is empty for now.
+ * System notices (reached from the dashboard's "more"): the list and its title search (POST
+ * /notice/page) come in a later issue. Until then the page says so; a search box over a list that
+ * does not exist would be a dead end.
  */
 export default function NoticePage() {
   const { t } = useTranslation();
-  const [keyword, setKeyword] = useState('');
   return (
-    <PageContainer
-      title={t('menu.systemNotice')}
-      testId="page-notice"
-      extra={
-        <Input
-          allowClear
-          value={keyword}
-          onChange={(event) => setKeyword(event.target.value)}
-          prefix={<SearchOutlined />}
-          placeholder={t('pages.notice.searchPlaceholder')}
-          aria-label={t('pages.notice.searchPlaceholder')}
-          style={{ width: 260 }}
-          data-testid="notice-search"
-        />
-      }
-    >
+    <PageContainer title={t('menu.systemNotice')} testId="page-notice">
       <Card>
-        <EmptyData theme="large" textKey="pages.notice.empty" />
+        <UnderConstruction planned={t('pages.notice.planned')} />
       </Card>
     </PageContainer>
   );

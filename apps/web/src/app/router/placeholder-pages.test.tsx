@@ -1,0 +1,62 @@
+import { screen, waitFor } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, ok } from '../../../test/api-mock';
+import { renderWithProviders } from '../../../test/render';
+import ApplicationPage from '../../features/application/routes/application-page';
+import CollectionPage from '../../features/application/routes/collection-page';
+import PayerPage from '../../features/application/routes/payer-page';
+import DashboardPage from '../../features/dashboard/routes/dashboard-page';
+import FinancePage from '../../features/finance/routes/finance-page';
+import FundFlowPage from '../../features/fund-flow/routes/fund-flow-page';
+import RatePage from '../../features/merchant/routes/rate-page';
+import NoticePage from '../../features/notice/routes/notice-page';
+
+/**
+ * Pages whose content comes in later issues say so in words; none shows the empty-data
+ * picture (which would claim there is no data) or a button that leads nowhere.
+ */
+const PLACEHOLDERS: [string, ComponentType, string, RegExp][] = [
+  [
+    'my applications',
+    ApplicationPage,
+    'This page is being built',
+    /Adding an application is not available yet/,
+  ],
+  ['platform collection', CollectionPage, 'This page is being built', /collection records/],
+  ['platform payer', PayerPage, 'This page is being built', /payout records/],
+  ['fund flow', FundFlowPage, 'This page is being built', /balance before and after/],
+  ['asset management', FinancePage, 'This page is being built', /deposit addresses/],
+  ['payment rates', RatePage, 'This page is being built', /Ethereum, Tron, BNB Chain, Polygon and Dogecoin/],
+  ['system notices', NoticePage, 'This page is being built', /search them by title/],
+];
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('pages not built yet', () => {
+  it.each(PLACEHOLDERS)('%s says it is being built and what it will hold', (_, Page, heading, planned) => {
+    renderWithProviders(<Page />);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(heading);
+    expect(screen.getByText(planned)).toBeTruthy();
+    expect(screen.queryByTestId('empty-data')).toBeNull();
+    expect(screen.queryByRole('img', { hidden: false })).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('the dashboard shows real balances and says which blocks are being built', async () => {
+    mockApi({
+      '/merchant/account/info': ok({
+        totalBalance: '12.50',
+        userBalanceList: [{ coinName: 'USDT', available: '12.50', frozen: '0', usdtValue: '12.50' }],
+      }),
+    });
+    renderWithProviders(<DashboardPage />);
+    await waitFor(() => expect(screen.getByTestId('balance-table')).toBeTruthy());
+    for (const block of ['today-orders', 'weekly-chart', 'announcements']) {
+      expect(screen.getByTestId(block).textContent).toContain('Being built');
+    }
+    expect(screen.getByTestId('today-orders').textContent).toContain('count, total amount and fees');
+    expect(screen.queryByTestId('empty-data')).toBeNull();
+  });
+});
