@@ -13,6 +13,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_x npm run bench
  *   BENCH_SECONDS=20 BENCH_CONNECTIONS=20 BENCH_ROUNDS=3 npm run bench
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -85,6 +86,8 @@ async function main() {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SEED_DEMO: '1',
+    // With DATABASE_URL (inherited) the server needs a shared key; a throwaway one does here.
+    SECRET_KEY: process.env.SECRET_KEY || randomBytes(32).toString('base64'),
   });
   let raw: ReturnType<typeof startProcess> | undefined;
   try {

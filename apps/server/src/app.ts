@@ -3,11 +3,14 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { sealPlainSecrets } from './db/seal-secrets';
 import { startJobs } from './jobs/start-jobs';
 import { createErrorEnvelope } from './lib/envelope';
 import { pickLanguage } from './lib/language';
 import { RequestLogController } from './lib/request-logging';
 import { type RequestTimeouts, toServerTimeoutOptions } from './lib/request-timeouts';
+import { createSecretBox } from './lib/secret-box';
+import { resolveSecretKey } from './lib/secret-key';
 import { toFastifyTrustProxy } from './lib/trust-proxy';
 import { installZodMessageKeys } from './lib/validation-errors';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -120,8 +123,12 @@ async function assembleApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // 2. The database, migrated before anything can query it, and the app-wide context.
+  // 2. The database, migrated before anything can query it, and the app-wide context. Secrets
+  //    still stored in plain text are sealed right after the SQL migrations (db/seal-secrets).
+  const secrets = createSecretBox(resolveSecretKey(config));
   await database.migrate();
+  await sealPlainSecrets(database.db, secrets);
+  app.decorate('secrets', secrets);
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('now', now);

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
 const paths = { cwd: '/srv/app/apps/server', repoRoot: '/srv/app', serverDir: '/srv/app/apps/server' };
+/** A valid SECRET_KEY: 32 bytes in base64. */
+const KEY = Buffer.alloc(32, 7).toString('base64');
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -41,6 +43,7 @@ describe('loadConfig', () => {
         HOST: '0.0.0.0',
         DATA_DIR: 'var/tollgate',
         DATABASE_URL: 'postgresql://u:p@db:5432/tollgate',
+        SECRET_KEY: KEY,
         PUBLIC_URL: 'https://pay.example.com/',
         SMTP_URL: 'smtps://user:pass@mail.example.com:465',
         MAIL_FROM: 'Pay <pay@example.com>',
@@ -126,12 +129,12 @@ describe('loadConfig', () => {
   });
 
   it('seeds the demo merchant by default on the embedded database only; SEED_DEMO overrides', () => {
-    const server = 'postgres://app@db:5432/tollgate';
+    const server = { DATABASE_URL: 'postgres://app@db:5432/tollgate', SECRET_KEY: KEY };
     expect(loadConfig({}, paths).seedDemo).toBe(true);
-    expect(loadConfig({ DATABASE_URL: server }, paths).seedDemo).toBe(false);
+    expect(loadConfig(server, paths).seedDemo).toBe(false);
     expect(loadConfig({ SEED_DEMO: '0' }, paths).seedDemo).toBe(false);
-    expect(loadConfig({ DATABASE_URL: server, SEED_DEMO: '1' }, paths).seedDemo).toBe(true);
-    expect(loadConfig({ DATABASE_URL: server, SEED_DEMO: '0' }, paths).seedDemo).toBe(false);
+    expect(loadConfig({ ...server, SEED_DEMO: '1' }, paths).seedDemo).toBe(true);
+    expect(loadConfig({ ...server, SEED_DEMO: '0' }, paths).seedDemo).toBe(false);
   });
 
   it('puts the default data directory under the cwd when there is no repo root', () => {
@@ -163,5 +166,30 @@ describe('loadConfig', () => {
       'SMTP_URL must be an smtp:// or smtps:// URL',
     ]);
     expect(problems.join()).not.toContain('hunter2');
+  });
+});
+
+describe('SECRET_KEY', () => {
+  it('is read as 32 bytes of base64', () => {
+    expect(loadConfig({ SECRET_KEY: KEY }, paths).secretKey).toEqual(Buffer.alloc(32, 7));
+    expect(loadConfig({}, paths).secretKey).toBeUndefined();
+  });
+
+  it('refuses any other length, without echoing the value', () => {
+    for (const bytes of [16, 31, 33]) {
+      const value = Buffer.alloc(bytes, 9).toString('base64');
+      const problems = problemsOf({ SECRET_KEY: value });
+      expect(problems).toEqual([
+        'SECRET_KEY must be 32 bytes in base64 (make one with: openssl rand -base64 32)',
+      ]);
+      expect(problems.join()).not.toContain(value);
+    }
+    expect(problemsOf({ SECRET_KEY: 'hunter2' })).toHaveLength(1);
+  });
+
+  it('must be set with DATABASE_URL, since every node must share it', () => {
+    expect(problemsOf({ DATABASE_URL: 'postgres://app@db:5432/tollgate' })).toEqual([
+      'SECRET_KEY must be set with DATABASE_URL: every node must share the key that seals secrets at rest (make one with: openssl rand -base64 32)',
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseSecretKey, SECRET_KEY_REQUIRED, SECRET_KEY_RULE } from './lib/secret-key';
 import { parseTrustProxy, TRUST_PROXY_TRUE_REFUSED, type TrustProxy } from './lib/trust-proxy';
 
 /**
@@ -38,6 +39,11 @@ export interface Config {
   redisUrl: string | undefined;
   /** Prepended to every Redis key, so that several deployments can share one Redis. */
   redisKeyPrefix: string;
+  /**
+   * SECRET_KEY: the 32-byte key sealing secrets at rest (lib/secret-box). Required with
+   * DATABASE_URL; unset on the embedded database, DATA_DIR/secret.key is used (lib/secret-key).
+   */
+  secretKey: Buffer | undefined;
 }
 
 export interface ConfigPaths {
@@ -110,6 +116,23 @@ const envSchema = z.object({
     .string()
     .regex(/^[\w:.-]{1,64}$/)
     .optional(),
+  SECRET_KEY: z
+    .string()
+    .transform((value, ctx) => {
+      const key = parseSecretKey(value);
+      if (key === null) ctx.addIssue({ code: 'custom' });
+      return key ?? Buffer.alloc(0);
+    })
+    .optional(),
+});
+
+/** Rules across variables. */
+const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  // Every node of a PostgreSQL deployment must open what another sealed: no generated key there.
+  // (A DATABASE_URL that is wrong itself is reported alone.)
+  const isServer =
+    env.DATABASE_URL !== undefined && hasProtocol(['postgres:', 'postgresql:'])(env.DATABASE_URL);
+  if (isServer && !env.SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['SECRET_KEY'] });
 });
 type EnvName = keyof typeof envSchema.shape;
 
@@ -139,6 +162,11 @@ const RULES: Record<
   },
   REDIS_URL: { rule: 'must be a redis:// or rediss:// URL', secret: true },
   REDIS_KEY_PREFIX: { rule: 'must be 1 to 64 letters, digits or _ : . -' },
+  SECRET_KEY: {
+    rule: SECRET_KEY_RULE,
+    secret: true,
+    explain: (value) => (value === '' ? SECRET_KEY_REQUIRED : undefined),
+  },
 };
 
 export function loadConfig(env: Record<string, string | undefined>, paths = defaultConfigPaths(env)): Config {
@@ -146,7 +174,7 @@ export function loadConfig(env: Record<string, string | undefined>, paths = defa
   const raw = Object.fromEntries(
     Object.keys(envSchema.shape).map((name) => [name, env[name]?.trim() ? env[name]?.trim() : undefined]),
   );
-  const parsed = envSchema.safeParse(raw);
+  const parsed = checkedEnvSchema.safeParse(raw);
   if (!parsed.success) {
     const names = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0]) as EnvName))];
     throw new ConfigError(
@@ -177,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined>, paths = defa
     trustProxy: e.TRUST_PROXY ?? false,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'tollgate:',
+    secretKey: e.SECRET_KEY,
   };
 }
 

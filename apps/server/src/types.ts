@@ -2,6 +2,7 @@ import type { Language } from '@tollgate/contracts';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { JobWorker } from './jobs/worker';
+import type { SecretBox } from './lib/secret-box';
 import type { SessionMerchant } from './modules/auth/session.repository';
 
 /** What an authenticated request carries (set by modules/auth/authenticate.ts). */
@@ -18,11 +19,15 @@ export interface AuthSession {
 /** The injectable clock: tests move time forward to expire sessions, codes and lockouts. */
 export type Clock = () => Date;
 
-/** What services are handed: the database, the clock, and the job worker to wake after enqueueing. */
+/**
+ * What services are handed: the database, the clock, the job worker to wake after enqueueing,
+ * and the box that seals and opens secrets at rest.
+ */
 export interface ServiceDeps {
   db: Database;
   now: Clock;
   jobs: Pick<JobWorker, 'wake'>;
+  secrets: SecretBox;
 }
 
 declare module 'fastify' {
@@ -30,6 +35,8 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     now: Clock;
+    /** Seals and opens secrets at rest, under SECRET_KEY (or DATA_DIR/secret.key). */
+    secrets: SecretBox;
     /** Runs queued jobs (mails); tests `drain()` it before reading the outbox. */
     jobs: JobWorker;
     /** The demo login printed at start, while the demo merchant exists with its demo password. */

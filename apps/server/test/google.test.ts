@@ -34,7 +34,13 @@ describe('GET /google/check', () => {
       otpauthUrl: `otpauth://totp/Tollgate:${merchant.email}?secret=${first.secret}&issuer=Tollgate&algorithm=SHA1&digits=6&period=30`,
     });
     expect((await check(token)).secret).toBe(first.secret);
-    expect((await rowOf(merchant.id))?.googleState).toBe(false);
+    const row = await rowOf(merchant.id);
+    expect(row?.googleState).toBe(false);
+    // The offered secret is stored sealed, bound to its place, never in plain text.
+    expect(row?.googlePendingSecret).toMatch(/^v1:/);
+    expect(row?.googlePendingSecret).not.toContain(first.secret);
+    const place = `merchant:${merchant.id}:google_pending_secret`;
+    expect(app.secrets.open(row?.googlePendingSecret ?? '', place)).toBe(first.secret);
   });
 });
 
@@ -70,11 +76,15 @@ describe('bind (POST /google/send)', () => {
     const { merchant, token } = await loggedIn({ lang: 'en_US' });
     const secret = await bindGoogleThroughApi(app, token, merchant.password);
     expect(await check(token)).toEqual({ isBindGoogle: true, secret: null, otpauthUrl: null });
-    expect(await rowOf(merchant.id)).toMatchObject({
-      googleState: true,
-      googleSecret: secret,
-      googlePendingSecret: null,
-    });
+    const row = await rowOf(merchant.id);
+    expect(row).toMatchObject({ googleState: true, googlePendingSecret: null });
+    // Stored sealed, for this merchant's bound secret only.
+    expect(row?.googleSecret).toMatch(/^v1:/);
+    expect(row?.googleSecret).not.toContain(secret);
+    expect(app.secrets.open(row?.googleSecret ?? '', `merchant:${merchant.id}:google_secret`)).toBe(secret);
+    expect(() =>
+      app.secrets.open(row?.googleSecret ?? '', `merchant:${merchant.id + 1}:google_secret`),
+    ).toThrow();
     const mail = await lastMailTo(app, merchant.email);
     expect(mail.subject).toBe('Google Authenticator is now bound to your Tollgate account');
     expect(mail.text).toContain(merchant.email);

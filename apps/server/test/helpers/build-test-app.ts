@@ -14,6 +14,9 @@ import { createTestDatabase } from './test-database';
  */
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** The key every test app seals secrets with (32 bytes, base64), unless a test gives its own. */
+export const TEST_SECRET_KEY = Buffer.alloc(32, 0x5e).toString('base64');
+
 export interface TestAppOptions {
   env?: Record<string, string>;
   now?: Clock;
@@ -28,6 +31,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
       LOG_LEVEL: 'silent',
       NODE_ENV: 'test',
       WEB_DIST_DIR: resolve(serverDir, 'test/no-web-build'),
+      // Like a PostgreSQL deployment: a given key, never a key file written under DATA_DIR.
+      SECRET_KEY: TEST_SECRET_KEY,
       ...options.env,
     },
     { cwd: serverDir, repoRoot: null, serverDir },

@@ -106,7 +106,7 @@ async function finishLogin(
   if (merchant.status !== 'active') throw new AppError(ErrorCode.ACCOUNT_DISABLED);
   if (merchant.googleState) {
     if (input.googleCode === undefined) throw new AppError(ErrorCode.GOOGLE_CODE_REQUIRED);
-    await acceptGoogleCode(db, merchant, input.googleCode, now());
+    await acceptGoogleCode(deps, merchant, input.googleCode, now());
   }
 
   const token = generateToken();

@@ -3,8 +3,9 @@ import type { Executor } from '../../db/client';
 import { merchants } from '../../db/schema';
 
 /**
- * The Google Authenticator columns of merchants. Every change is one conditional UPDATE, so
- * two requests racing over one code or one binding cannot both win.
+ * The Google Authenticator columns of merchants; the secrets arrive sealed (google-secrets.ts).
+ * Every change is one conditional UPDATE, so two requests racing over one code or one binding
+ * cannot both win.
  */
 const laterStep = (step: number) => or(isNull(merchants.googleLastStep), lt(merchants.googleLastStep, step));
 
@@ -32,16 +33,24 @@ export async function acceptStep(db: Executor, merchantId: number, step: number)
   return rows.length === 1;
 }
 
-/** Moves the pending secret the code was checked against to the bound one, with its step. */
-export async function bindPendingSecret(db: Executor, merchantId: number, pending: string, step: number) {
+/**
+ * Binds the offered secret the code was checked against (`pending`, as stored) as `bound`
+ * (the same secret sealed for the bound column), with its step.
+ */
+export async function bindPendingSecret(
+  db: Executor,
+  merchantId: number,
+  secret: { pending: string; bound: string },
+  step: number,
+) {
   const rows = await db
     .update(merchants)
-    .set({ googleSecret: pending, googlePendingSecret: null, googleState: true, googleLastStep: step })
+    .set({ googleSecret: secret.bound, googlePendingSecret: null, googleState: true, googleLastStep: step })
     .where(
       and(
         eq(merchants.id, merchantId),
         eq(merchants.googleState, false),
-        eq(merchants.googlePendingSecret, pending),
+        eq(merchants.googlePendingSecret, secret.pending),
         laterStep(step),
       ),
     )
