@@ -9,6 +9,7 @@ import { defineConfig } from 'vite';
  * relative URLs behave as in production).
  */
 const API_TARGET = process.env.TOLLGATE_API_URL?.trim() || 'http://127.0.0.1:8080';
+const LOCALE_BUNDLE = /\/src\/locales\/([a-z]{2}_[A-Z]{2})\/index\.ts$/;
 
 export default defineConfig({
   plugins: [react()],
@@ -16,6 +17,16 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        // Each language's bundle (src/locales/<language>/index.ts) is a chunk named after its
+        // language, so the weight bench and the e2e suite can tell which languages a page loaded.
+        chunkFileNames: (chunk) => {
+          const language = LOCALE_BUNDLE.exec(chunk.facadeModuleId ?? '')?.[1];
+          return language ? `assets/locale-${language}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -20,6 +20,9 @@ import { buildProduct, fetchDemoToken, startProduct } from './web-weight/product
 const KIB = 1024;
 const LIMITS_KIB = { login: 260, dashboard: 400 } as const;
 const LIGHTHOUSE_TARGETS = { performance: 90, accessibility: 100 } as const;
+/** What each page shows once it has rendered (its data may still be on the way). */
+const LOGIN_READY = '[data-testid="login-submit"]';
+const DASHBOARD_READY = '[data-testid="balance-overview"]';
 
 function printLoad(name: keyof typeof LIMITS_KIB, load: PageLoad): boolean {
   const kib = load.gzipBytes / KIB;
@@ -56,9 +59,19 @@ async function main() {
     try {
       const { baseUrl } = product;
       const token = await fetchDemoToken(baseUrl);
-      const login = await measurePageJs(browser, { baseUrl, path: '/login' });
-      const loginEn = await measurePageJs(browser, { baseUrl, path: '/login', language: 'en_US' });
-      const dashboard = await measurePageJs(browser, { baseUrl, path: '/dashboard', token });
+      const login = await measurePageJs(browser, { baseUrl, path: '/login', readySelector: LOGIN_READY });
+      const loginEn = await measurePageJs(browser, {
+        baseUrl,
+        path: '/login',
+        language: 'en_US',
+        readySelector: LOGIN_READY,
+      });
+      const dashboard = await measurePageJs(browser, {
+        baseUrl,
+        path: '/dashboard',
+        token,
+        readySelector: DASHBOARD_READY,
+      });
       if (dashboard.finalPath !== '/dashboard') throw new Error(`/dashboard ended on ${dashboard.finalPath}`);
 
       console.log(

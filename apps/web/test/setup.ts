@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
+import enUS from '../src/locales/en_US';
 import { removeCookie } from '../src/shared/lib/cookies';
 import { initI18n } from '../src/shared/lib/i18n';
 import { assertNoActWarnings, watchActWarnings } from './act-warnings';
@@ -17,7 +18,7 @@ globalThis.IS_REACT_ACT_ENVIRONMENT = true;
 configure({ asyncUtilTimeout: 10_000 });
 
 // Tests read English text; the app's own default (zh_CN) is covered by the locale parity test.
-initI18n('en_US');
+initI18n(enUS);
 
 beforeEach(() => watchActWarnings());
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { resolveLanguage } from '@tollgate/contracts';
+import { resolveLanguage } from '@tollgate/contracts/languages';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';

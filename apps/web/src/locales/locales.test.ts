@@ -1,10 +1,11 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES } from '@tollgate/contracts';
-import { describe, expect, it } from 'vitest';
+import { LANGUAGES, type Language } from '@tollgate/contracts/languages';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../shared/lib/i18n';
-import { catalogues } from './resources';
+import type { Catalogue } from './catalogue';
+import { loadLocale } from './resources';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const keysOf = (node: object, prefix = ''): string[] =>
@@ -34,10 +35,29 @@ const SPEC_MENU_KEYS = [
   'fundFlow',
 ];
 
+// The app loads one language per page; these tests load all four into the test instance.
+const catalogues = {} as Record<Language, Catalogue>;
+beforeAll(async () => {
+  for (const lang of LANGUAGES) {
+    const bundle = await loadLocale(lang);
+    expect(bundle.language).toBe(lang);
+    catalogues[lang] = bundle.catalogue;
+    i18n.addResourceBundle(lang, 'translation', bundle.catalogue, true, true);
+  }
+});
+
 describe('locales', () => {
   it('ships the same files for every language', () => {
     const reference = readdirSync(join(here, 'zh_CN')).sort();
     for (const lang of LANGUAGES) expect(readdirSync(join(here, lang)).sort()).toEqual(reference);
+  });
+
+  it("puts every JSON file of a language in its bundle, beside the contracts' messages", () => {
+    for (const lang of LANGUAGES) {
+      const files = readdirSync(join(here, lang)).filter((file) => file.endsWith('.json'));
+      const sections = files.map((file) => file.replace(/\.json$/, ''));
+      expect(Object.keys(catalogues[lang]).sort()).toEqual([...sections, 'messages'].sort());
+    }
   });
 
   it('every language has exactly the keys of zh_CN, none empty', () => {

@@ -1,7 +1,5 @@
 import { type LoaderFunction, Navigate, type RouteObject, redirect } from 'react-router';
 import { PageLoading } from '../../shared/ui/page-loading';
-import { AppLayout } from '../layout/app-layout';
-import { NotFoundPage } from '../not-found-page';
 import { RootFrame } from '../root-frame';
 import { requireLogin } from './require-login';
 import { trackRouteLoad } from './route-loading';
@@ -9,7 +7,8 @@ import type { AppRoute } from './route-table';
 
 /**
  * Turns the route table into react-router route objects: the shell (layout) holds every
- * logged-in route, standalone routes (login) sit beside it, pages load lazily.
+ * logged-in route, standalone routes (login) sit beside it. Pages, the shell itself and the
+ * 404 page load lazily, so /login never loads the shell's menu, header and tabs.
  */
 function redirectTo(target: string, needLogin: boolean): LoaderFunction {
   return (args) => {
@@ -32,6 +31,16 @@ function lazyPage(load: NonNullable<AppRoute['page']>) {
     const module = await trackRouteLoad(load());
     return { Component: module.default };
   };
+}
+
+async function loadAppLayout() {
+  const { AppLayout } = await trackRouteLoad(import('../layout/app-layout'));
+  return { Component: AppLayout };
+}
+
+async function loadNotFoundPage() {
+  const { NotFoundPage } = await trackRouteLoad(import('../not-found-page'));
+  return { Component: NotFoundPage };
 }
 
 export function toRouteObject(route: AppRoute): RouteObject {
@@ -59,8 +68,8 @@ export function buildRouteObjects(routes: AppRoute[]): RouteObject[] {
         {
           id: 'layout',
           loader: requireLogin,
-          Component: AppLayout,
-          children: [...shell.map(toRouteObject), { path: '*', Component: NotFoundPage }],
+          lazy: loadAppLayout,
+          children: [...shell.map(toRouteObject), { path: '*', lazy: loadNotFoundPage }],
         },
         ...standalone.map(toRouteObject),
       ],

@@ -1,18 +1,18 @@
-import { codeField, emailField, loginPasswordField, passwordField, phoneField } from '@tollgate/contracts';
 import type { FormRule } from 'antd';
 import { translateOr } from './i18n';
 import { toFormRule } from './zod-rule';
 
 /**
- * The form rules of SPEC section 5, built once from the contracts' zod fields so the web and
- * the server check the same thing with the same (translated) message.
+ * The form rules of SPEC section 5, built from the contracts' zod fields so the web and the
+ * server check the same thing with the same (translated) message. The fields load with the
+ * first validation (see zod-rule.ts).
  */
 export const RULES = {
-  email: toFormRule(emailField),
-  loginPassword: toFormRule(loginPasswordField),
-  newPassword: toFormRule(passwordField),
-  code: toFormRule(codeField),
-  phone: toFormRule(phoneField),
+  email: toFormRule((fields) => fields.emailField),
+  loginPassword: toFormRule((fields) => fields.loginPasswordField),
+  newPassword: toFormRule((fields) => fields.passwordField),
+  code: toFormRule((fields) => fields.codeField),
+  phone: toFormRule((fields) => fields.phoneField),
 } as const;
 
 const message = (key: string) => translateOr(`messages.${key}`, 'messages.validation.invalidType');

@@ -6,7 +6,7 @@ import {
   type MoneyInput,
   money,
   toDecimalString,
-} from '@tollgate/contracts';
+} from '@tollgate/contracts/money';
 import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat';
 import quarterOfYear from 'dayjs/plugin/quarterOfYear';

@@ -1,12 +1,6 @@
-import {
-  BASE_PATH,
-  type EndpointName,
-  type Endpoints,
-  type Envelope,
-  endpoints,
-  type ResponseData,
-  SESSION_ENDING_CODES,
-} from '@tollgate/contracts';
+import type { Endpoints, Envelope, ResponseData } from '@tollgate/contracts';
+import { BASE_PATH, ENDPOINT_ROUTES, type EndpointName } from '@tollgate/contracts/endpoint-routes';
+import { SESSION_ENDING_CODES } from '@tollgate/contracts/errors';
 import type { z } from 'zod';
 import { ApiError, REQUEST_FAILED_CODE } from './api-error';
 import { encodeBody, toSearchParams } from './http-encoding';
@@ -16,7 +10,8 @@ import { clearSession, readToken } from './session';
 
 /**
  * The one HTTP client for /front, typed by the contracts `endpoints` registry: the endpoint
- * name picks method, path and body encoding; its schemas type the payload and the result.
+ * name picks method, path and body encoding (from the zod-free `ENDPOINT_ROUTES`, so the
+ * schemas stay out of the app's first load); its schemas type the payload and the result.
  * It owns the envelope rule (code 0 or an ApiError) and the session rule (401/4000 end it).
  */
 export { ApiError, REQUEST_FAILED_CODE };
@@ -51,7 +46,7 @@ export async function requestEnvelope<N extends EndpointName>(
   payload?: EndpointPayload<N>,
   options: RequestOptions = {},
 ): Promise<Envelope<unknown>> {
-  const def = endpoints[name];
+  const def = ENDPOINT_ROUTES[name];
   const language = toLangHeader(readLanguage());
   const fields = withLangCode(payload as Record<string, unknown> | undefined, language);
   const query = toSearchParams(def.method === 'GET' ? fields : {});

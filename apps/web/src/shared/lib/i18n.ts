@@ -1,22 +1,22 @@
-import { DEFAULT_LANGUAGE, type Language } from '@tollgate/contracts';
 import i18next, { type i18n as I18nInstance } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { resources } from '../../locales/resources';
-import { readLanguage } from './language';
+import type { LocaleBundle } from '../../locales/catalogue';
 
 /**
- * The one i18next instance. Resources are bundled (no network fetch), so it is ready
- * synchronously and the first paint is already translated. Changing language reloads the page
- * (SPEC section 4), so the instance never switches language at run time.
+ * The one i18next instance, holding the one language the page runs in. main.tsx loads that
+ * language's bundle first and initializes with it, so the instance is ready synchronously and
+ * the first paint is already translated. Changing language reloads the page (SPEC section 4),
+ * so the instance never switches language at run time, and no other language is loaded.
  */
 export const i18n = i18next.createInstance();
 
-export function initI18n(language: Language = readLanguage()) {
+export function initI18n(bundle: LocaleBundle) {
   if (i18n.isInitialized) return i18n;
   void i18n.use(initReactI18next).init({
-    resources,
-    lng: language,
-    fallbackLng: DEFAULT_LANGUAGE,
+    resources: { [bundle.language]: { translation: bundle.catalogue } },
+    lng: bundle.language,
+    // Every language carries every key (a unit test checks), so there is nothing to fall back to.
+    fallbackLng: false,
     defaultNS: 'translation',
     nsSeparator: false,
     keySeparator: '.',

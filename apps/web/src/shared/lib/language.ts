@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language, resolveLanguage } from '@tollgate/contracts';
+import { DEFAULT_LANGUAGE, type Language, resolveLanguage } from '@tollgate/contracts/languages';
 import { readCookie, removeCookie, writeCookie } from './cookies';
 
 /**

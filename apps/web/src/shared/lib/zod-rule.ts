@@ -5,11 +5,19 @@ import { translateOr } from './i18n';
 /**
  * An antd form rule from a contracts zod schema, so the web checks exactly what the server
  * checks. The schema's message is a contracts key (`validation.emailRequired`), translated
- * from the `messages` namespace.
+ * from the `messages` namespace. The schemas live in a lazily loaded module (`form-fields`):
+ * antd validators are async anyway, so the first check simply waits for that chunk.
  */
-export function toFormRule(schema: z.ZodType): FormRule {
+export type FormFields = typeof import('./form-fields');
+
+export function loadFormFields(): Promise<FormFields> {
+  return import('./form-fields');
+}
+
+export function toFormRule(pickSchema: (fields: FormFields) => z.ZodType): FormRule {
   return {
     validator: async (_rule, value: unknown) => {
+      const schema = pickSchema(await loadFormFields());
       const result = schema.safeParse(value ?? '');
       if (result.success) return;
       const key = result.error.issues[0]?.message ?? 'validation.invalidType';

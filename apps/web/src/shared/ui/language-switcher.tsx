@@ -1,5 +1,5 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { LANGUAGES, type Language, resolveLanguage } from '@tollgate/contracts';
+import { LANGUAGES, type Language, resolveLanguage } from '@tollgate/contracts/languages';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { switchLanguage } from '../lib/language';
@@ -7,8 +7,8 @@ import { switchLanguage } from '../lib/language';
 /**
  * The four interface languages, each in its own name; choosing one stores it and reloads.
  * The button is named by what it shows (the current language, marked with its own `lang`), as
- * speech control users say what they see; "Language" is its description. On a phone only the
- * globe shows, and the name stays for screen readers (styles.css).
+ * speech control users say what they see; "Language" is its description. In the shell's
+ * header on a phone only the globe shows, and the name stays for screen readers (styles.css).
  */
 const toHtmlLang = (language: Language) => language.replace('_', '-');
 

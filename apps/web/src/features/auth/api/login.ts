@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ErrorCode, type LoginBody, type LoginResult } from '@tollgate/contracts';
+import type { LoginBody, LoginResult } from '@tollgate/contracts';
+import { ErrorCode } from '@tollgate/contracts/errors';
 import { requestEnvelope } from '../../../shared/lib/http';
 import { storeToken } from '../../../shared/lib/session';
 

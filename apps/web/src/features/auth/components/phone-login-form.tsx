@@ -1,5 +1,5 @@
 import { LockOutlined, PhoneOutlined } from '@ant-design/icons';
-import { resolveLanguage } from '@tollgate/contracts';
+import { resolveLanguage } from '@tollgate/contracts/languages';
 import { Button, Flex, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,9 +1,12 @@
-import { Alert, Button, Flex, Tabs, Typography } from 'antd';
+import { Alert, Button, Flex, Spin, Tabs, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginOutcome } from '../api/login';
 import type { Credentials, Notice, SignInMethod } from '../lib/login-flow';
 import { EmailLoginForm } from './email-login-form';
-import { PhoneLoginForm } from './phone-login-form';
+
+// The phone tab (its form and the country select) loads when the tab is first opened.
+const PhoneLoginForm = lazy(async () => ({ default: (await import('./phone-login-form')).PhoneLoginForm }));
 
 /**
  * The sign-in view: welcome, the notice a finished flow left (password reset, account
@@ -49,7 +52,11 @@ export function SignInPanel(props: SignInPanelProps) {
           {
             key: 'phone',
             label: <span data-testid="login-tab-phone">{t('login.phoneTab')}</span>,
-            children: <PhoneLoginForm onOutcome={onOutcome} />,
+            children: (
+              <Suspense fallback={<Spin style={{ display: 'block', padding: 24 }} />}>
+                <PhoneLoginForm onOutcome={onOutcome} />
+              </Suspense>
+            ),
           },
         ]}
       />

@@ -93,7 +93,8 @@ describe('login page: forgot password', () => {
     });
     renderPage();
     fireEvent.click(screen.getByTestId('open-forgot'));
-    expect(within(screen.getByTestId('forgot-flow')).getByText('Reset your password')).toBeTruthy();
+    // The flow's module loads when it is opened.
+    expect(within(await screen.findByTestId('forgot-flow')).getByText('Reset your password')).toBeTruthy();
 
     fireEvent.click(screen.getByTestId('reset-verify'));
     expect(await screen.findByText('Please enter email')).toBeTruthy();
@@ -140,6 +141,7 @@ describe('login page: registration', () => {
     });
     renderPage();
     fireEvent.click(screen.getByTestId('open-register'));
+    await screen.findByTestId('register-email');
     type('register-email', 'ana@shop.dev');
     await act(async () => fireEvent.click(screen.getByTestId('register-send-code')));
     await waitFor(() => expect(api.callsTo('/reg/mail/code')).toHaveLength(1));

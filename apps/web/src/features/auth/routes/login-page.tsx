@@ -1,17 +1,27 @@
 import { Card, Spin } from 'antd';
-import { type ReactNode, useEffect, useReducer } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { clearSession } from '../../../shared/lib/session';
 import { LanguageSwitcher } from '../../../shared/ui/language-switcher';
 import { useCheckLogin } from '../api/check-login';
 import type { LoginOutcome } from '../api/login';
-import { ForgotPasswordFlow } from '../components/forgot-password-flow';
-import { GoogleStepForm } from '../components/google-step-form';
-import { RegisterFlow } from '../components/register-flow';
 import { SignInPanel } from '../components/sign-in-panel';
 import { type Credentials, INITIAL_LOGIN_FLOW, loginFlowReducer } from '../lib/login-flow';
 import { resolveRedirectTarget } from '../lib/redirect-target';
+
+// The views after sign-in (the Google step, forgot password, registration) load when opened,
+// so the page a visitor first sees does not carry them.
+const GoogleStepForm = lazy(async () => ({
+  default: (await import('../components/google-step-form')).GoogleStepForm,
+}));
+const ForgotPasswordFlow = lazy(async () => ({
+  default: (await import('../components/forgot-password-flow')).ForgotPasswordFlow,
+}));
+const RegisterFlow = lazy(async () => ({
+  default: (await import('../components/register-flow')).RegisterFlow,
+}));
+const VIEW_LOADING = <Spin size="large" style={{ display: 'block', padding: 48 }} />;
 
 /**
  * The standalone login page (SPEC section 2): sign in by email or phone, the Google step
@@ -95,7 +105,9 @@ export default function LoginPage() {
         <LanguageSwitcher />
       </header>
       <main className="login-page__main">
-        <Card className="login-card">{content}</Card>
+        <Card className="login-card">
+          <Suspense fallback={VIEW_LOADING}>{content}</Suspense>
+        </Card>
       </main>
     </div>
   );

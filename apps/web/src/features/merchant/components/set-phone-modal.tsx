@@ -1,4 +1,4 @@
-import { resolveLanguage } from '@tollgate/contracts';
+import { resolveLanguage } from '@tollgate/contracts/languages';
 import { App, Flex, Form, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,0 +1,34 @@
+import type { Language, MessageCatalogue } from '@tollgate/contracts';
+import type { Locale } from 'antd/es/locale';
+import type common from './zh_CN/common.json';
+import type dashboard from './zh_CN/dashboard.json';
+import type login from './zh_CN/login.json';
+import type menu from './zh_CN/menu.json';
+import type merchant from './zh_CN/merchant.json';
+import type pages from './zh_CN/pages.json';
+
+/**
+ * One language's translations, one section per JSON file (`common`, `menu`, …), all in
+ * i18next's single default namespace so a key reads as its path: `menu.dashboard`. The
+ * `messages` section is the contracts catalogue (error codes and field rules), shared with the
+ * server so a validation key reads the same on both sides. zh_CN is the reference for the key
+ * types; each language's bundle must satisfy it, so a key missing in one fails to compile.
+ */
+export interface Catalogue {
+  common: typeof common;
+  menu: typeof menu;
+  login: typeof login;
+  dashboard: typeof dashboard;
+  merchant: typeof merchant;
+  pages: typeof pages;
+  messages: MessageCatalogue;
+}
+
+/** Everything one interface language needs: ours, antd's and dayjs's, loaded as one chunk. */
+export interface LocaleBundle {
+  language: Language;
+  catalogue: Catalogue;
+  antd: Locale;
+  /** The dayjs locale name the bundle registered by importing it. */
+  dayjs: string;
+}
