@@ -2,7 +2,8 @@
  * The zero-config mail path as a newcomer meets it: server.ts without SMTP_URL (production,
  * the default) says in its start banner that mail is not sent, and a login code requested
  * afterwards is printed on a line of its own, while the JSON log line never holds it.
- * Embedded database only, like server-process.test.ts.
+ * Embedded database only, like server-process.test.ts. The waits are deadlines, not sleeps: a
+ * start on a busy machine can take a minute or more.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -39,7 +40,7 @@ function watch(stream: NodeJS.ReadableStream | null) {
   });
   return {
     text: () => text,
-    until: (test: (text: string) => boolean, what: string, ms = 30_000) =>
+    until: (test: (text: string) => boolean, what: string, ms = 60_000) =>
       test(text)
         ? Promise.resolve()
         : new Promise<void>((resolve, reject) => {
@@ -83,7 +84,7 @@ describe.skipIf(isPostgresRun())('without SMTP_URL', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     try {
       // The banner is written line by line; its last line is the blank one after ours.
-      await stdout.until((text) => text.includes(`${CODES_IN_LOG}\n\n`), 'the start banner', 60_000);
+      await stdout.until((text) => text.includes(`${CODES_IN_LOG}\n\n`), 'the start banner', 150_000);
       const banner = stdout.text().slice(stdout.text().indexOf('Tollgate is running'));
       expect(banner.split('\n')).toEqual(
         expect.arrayContaining([`Tollgate is running at http://localhost:${port}`, NOT_SENT, CODES_IN_LOG]),
@@ -114,5 +115,5 @@ describe.skipIf(isPostgresRun())('without SMTP_URL', () => {
       child.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 90_000);
+  }, 300_000);
 });
