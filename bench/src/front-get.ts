@@ -11,7 +11,7 @@
  *
  *   npm run build && npm run bench
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_x npm run bench
- *   BENCH_SECONDS=20 BENCH_CONNECTIONS=20 BENCH_ROUNDS=3 npm run bench
+ *   BENCH_SECONDS=20 BENCH_CONNECTIONS=20 BENCH_ROUNDS=3 BENCH_WARMUP_SECONDS=5 npm run bench
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -26,7 +26,8 @@ const SERVER = join(ROOT, 'apps/server/dist/server.js');
 const RAW_SERVER = join(dirname(fileURLToPath(import.meta.url)), 'raw-merchant-info.ts');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const RAW_TARGET = 0.7;
 const DATABASE_URL = process.env.DATABASE_URL;
 
@@ -41,8 +42,8 @@ async function login(base: string): Promise<string> {
   return body.data.token;
 }
 
-async function measure(url: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
+async function measure(url: string, headers: Record<string, string> = {}, duration = SECONDS) {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration });
   const failed = result.non2xx + result.errors + result.timeouts;
   if (failed > 0) throw new Error(`${url}: ${failed} failed requests`);
   return result;
@@ -104,6 +105,13 @@ async function main() {
       await checkSameAnswer(info, rawInfo, token);
     }
 
+    // Unmeasured: the JIT compiles each server's hot path before anything counts.
+    const warmUps: [string, Record<string, string>][] = [
+      [`${base}/health`, {}],
+      [info, auth],
+      ...(rawInfo ? [[rawInfo, auth] as [string, Record<string, string>]] : []),
+    ];
+    for (const [url, headers] of warmUps) await measure(url, headers, WARMUP_SECONDS);
     const health = [await measure(`${base}/health`)];
     const productRuns: Result[] = [];
     const rawRuns: Result[] = [];
