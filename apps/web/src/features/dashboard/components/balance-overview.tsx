@@ -1,8 +1,9 @@
 import type { AccountInfo, UserBalance } from '@tollgate/contracts';
-import { Alert, Card, Statistic, Table } from 'antd';
+import { Alert, Card, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CLIENT_DEFAULTS, formatAmount } from '../../../shared/lib/format';
 import { EmptyData } from '../../../shared/ui/empty-data';
+import { type SimpleColumn, SimpleTable } from '../../../shared/ui/simple-table';
 
 /**
  * The merchant's balances: the total in USDT and one row per currency. Every figure is the
@@ -17,25 +18,25 @@ export interface BalanceOverviewProps {
 export function BalanceOverview({ account, isLoading, errorMessage }: BalanceOverviewProps) {
   const { t } = useTranslation();
   const currency = CLIENT_DEFAULTS.currency;
-  const columns = [
-    { key: 'coinName', dataIndex: 'coinName', title: t('dashboard.balance.currency') },
+  const columns: SimpleColumn<UserBalance>[] = [
+    { key: 'coinName', title: t('dashboard.balance.currency'), render: (row) => row.coinName },
     {
       key: 'available',
       title: t('dashboard.balance.available'),
-      align: 'right' as const,
-      render: (row: UserBalance) => formatAmount(row.available),
+      align: 'right',
+      render: (row) => formatAmount(row.available),
     },
     {
       key: 'frozen',
       title: t('dashboard.balance.frozen'),
-      align: 'right' as const,
-      render: (row: UserBalance) => formatAmount(row.frozen),
+      align: 'right',
+      render: (row) => formatAmount(row.frozen),
     },
     {
       key: 'usdtValue',
       title: t('dashboard.balance.usdtValue', { currency }),
-      align: 'right' as const,
-      render: (row: UserBalance) => formatAmount(row.usdtValue),
+      align: 'right',
+      render: (row) => formatAmount(row.usdtValue),
     },
   ];
   const balances = account?.userBalanceList ?? [];
@@ -51,14 +52,12 @@ export function BalanceOverview({ account, isLoading, errorMessage }: BalanceOve
         data-testid="balance-total"
       />
       {balances.length > 0 ? (
-        <Table
+        <SimpleTable
           style={{ marginTop: 16 }}
-          size="small"
-          rowKey="coinName"
+          rowKey={(row) => row.coinName}
           columns={columns}
-          dataSource={balances}
-          pagination={false}
-          data-testid="balance-table"
+          rows={balances}
+          testId="balance-table"
         />
       ) : (
         <EmptyData theme="small" />
