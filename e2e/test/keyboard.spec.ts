@@ -52,6 +52,7 @@ test.describe('on a touch screen', () => {
 });
 
 test("the tab bar's overflow button has a name", async ({ loggedInPage: page }) => {
+  test.slow(); // five views to open
   await page.setViewportSize({ width: 800, height: 700 });
   const menu = page.getByTestId('side-menu');
   for (const label of ['资金流水', '资产管理', '商户中心', '商户信息', '支付费率']) {

@@ -5,11 +5,24 @@ import { LanguageSwitcher } from '../../shared/ui/language-switcher';
 import { BalanceLabel } from './balance-label';
 import { UserPopover } from './user-popover';
 
-/** The shell's header: sidebar toggle on the left; balance, language and account on the right. */
-export function AppHeader({ isCollapsed, onToggle }: { isCollapsed: boolean; onToggle: () => void }) {
+/**
+ * The shell's header: the navigation toggle on the left; balance, language and account on the
+ * right. On a phone the toggle opens the menu drawer and the balance is shortened, so all
+ * three stay on screen at 390 px.
+ */
+export interface AppHeaderProps {
+  isPhone: boolean;
+  /** Desktop: the sider is collapsed. Phone: the drawer is closed. */
+  isCollapsed: boolean;
+  onToggle: () => void;
+}
+
+export function AppHeader({ isPhone, isCollapsed, onToggle }: AppHeaderProps) {
   const { t } = useTranslation();
   // The icon shows what a click does: unfold (arrow right) when collapsed, fold when expanded.
-  const label = t(isCollapsed ? 'common.header.expandSidebar' : 'common.header.collapseSidebar');
+  const label = isPhone
+    ? t('common.header.openMenu')
+    : t(isCollapsed ? 'common.header.expandSidebar' : 'common.header.collapseSidebar');
   return (
     <Layout.Header className="app-header">
       <Button
@@ -17,12 +30,13 @@ export function AppHeader({ isCollapsed, onToggle }: { isCollapsed: boolean; onT
         icon={isCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
         onClick={onToggle}
         aria-label={label}
+        aria-expanded={!isCollapsed}
         title={label}
         className="app-header__toggle"
         data-testid="sidebar-toggle"
       />
-      <Space size={16} className="app-header__right">
-        <BalanceLabel />
+      <Space size={isPhone ? 4 : 16} className="app-header__right">
+        <BalanceLabel isCompact={isPhone} />
         <LanguageSwitcher />
         <UserPopover />
       </Space>

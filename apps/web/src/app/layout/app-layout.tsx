@@ -8,20 +8,24 @@ import { exchangeRateListQueryOptions } from '../../features/config/api/get-exch
 import { accountInfoQueryOptions } from '../../features/dashboard/api/get-account-info';
 import { useMerchantInfo } from '../../features/merchant/api/get-merchant-info';
 import { AppHeader } from './app-header';
-import { AppSidebar } from './app-sidebar';
+import { AppSidebar, SidebarDrawer } from './app-sidebar';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import { TabBar } from './tab-bar';
+import { useIsPhone } from './use-is-phone';
 import { useViewTabs } from './use-view-tabs';
 
 /**
  * The shell of every logged-in page (SPEC section 2): sidebar, header, tab bar and the cached
  * views. Entering it loads the merchant; after mount the balances and reference data are
- * loaded into the query cache for the pages that need them.
+ * loaded into the query cache for the pages that need them. Below 768 px the sider gives way
+ * to a drawer, so the content keeps the whole width of a phone.
  */
 export function AppLayout() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [isCollapsed, setIsCollapsed] = useState(false);
+  const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  const isPhone = useIsPhone();
   const { tabs, activeKey, activeRoute, closeTab } = useViewTabs();
   const contentRef = useRef<HTMLElement>(null);
   const scrollTops = useRef(new Map<string, number>());
@@ -46,9 +50,17 @@ export function AppLayout() {
 
   return (
     <Layout className="app-shell">
-      <AppSidebar isCollapsed={isCollapsed} />
+      {isPhone ? (
+        <SidebarDrawer isOpen={isDrawerOpen} onClose={() => setIsDrawerOpen(false)} />
+      ) : (
+        <AppSidebar isCollapsed={isCollapsed} />
+      )}
       <Layout className="app-main">
-        <AppHeader isCollapsed={isCollapsed} onToggle={() => setIsCollapsed((value) => !value)} />
+        <AppHeader
+          isPhone={isPhone}
+          isCollapsed={isPhone ? !isDrawerOpen : isCollapsed}
+          onToggle={() => (isPhone ? setIsDrawerOpen(true) : setIsCollapsed((value) => !value))}
+        />
         <TabBar tabs={tabs} activeKey={activeKey} onClose={closeTab} />
         <Layout.Content
           ref={contentRef}

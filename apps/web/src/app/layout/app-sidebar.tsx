@@ -1,4 +1,4 @@
-import { Layout, Menu } from 'antd';
+import { Drawer, Layout, Menu } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -7,8 +7,10 @@ import { ROUTES } from '../router/route-table';
 import { buildMenuItems, listMenuKeys } from './menu-items';
 
 /**
- * The collapsible left sidebar: full logo or mini logo, and the grouped menu. The active entry
- * is found by path prefix, so /dashboard/notice keeps "dashboard" highlighted.
+ * The left navigation: full logo or mini logo, and the grouped menu. The active entry is
+ * found by path prefix, so /dashboard/notice keeps "dashboard" highlighted. From 768 px up it
+ * is the collapsible sider; on a phone the same menu is in a drawer opened from the header's
+ * toggle, which closes once an entry is chosen.
  */
 export const SIDER_WIDTH = 240;
 export const SIDER_COLLAPSED_WIDTH = 64;
@@ -20,7 +22,7 @@ function findOpenGroup(activeKey: string | undefined): string | undefined {
   return group?.path;
 }
 
-export function AppSidebar({ isCollapsed }: { isCollapsed: boolean }) {
+function SidebarContent({ isCollapsed, onNavigate }: { isCollapsed: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -37,16 +39,7 @@ export function AppSidebar({ isCollapsed }: { isCollapsed: boolean }) {
   }, [activeKey]);
 
   return (
-    <Layout.Sider
-      className="app-sider"
-      theme="light"
-      width={SIDER_WIDTH}
-      collapsedWidth={SIDER_COLLAPSED_WIDTH}
-      collapsible
-      collapsed={isCollapsed}
-      trigger={null}
-      data-testid="sidebar"
-    >
+    <>
       <div className={`app-logo ${isCollapsed ? 'app-logo--mini' : ''}`}>
         <img
           src={isCollapsed ? '/logo-mini.svg' : '/logo.svg'}
@@ -60,10 +53,51 @@ export function AppSidebar({ isCollapsed }: { isCollapsed: boolean }) {
         items={items}
         selectedKeys={activeKey ? [activeKey] : []}
         {...(isCollapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
-        onClick={({ key }) => navigate(key)}
+        onClick={({ key }) => {
+          void navigate(key);
+          onNavigate?.();
+        }}
         className="app-menu"
         data-testid="side-menu"
       />
+    </>
+  );
+}
+
+export function AppSidebar({ isCollapsed }: { isCollapsed: boolean }) {
+  return (
+    <Layout.Sider
+      className="app-sider"
+      theme="light"
+      width={SIDER_WIDTH}
+      collapsedWidth={SIDER_COLLAPSED_WIDTH}
+      collapsible
+      collapsed={isCollapsed}
+      trigger={null}
+      data-testid="sidebar"
+    >
+      <SidebarContent isCollapsed={isCollapsed} />
     </Layout.Sider>
+  );
+}
+
+export function SidebarDrawer({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Drawer
+      open={isOpen}
+      onClose={onClose}
+      placement="left"
+      size={SIDER_WIDTH}
+      closable={false}
+      aria-label={t('common.header.menu')}
+      className="app-drawer"
+      styles={{ body: { padding: 0 } }}
+      data-testid="sidebar-drawer"
+    >
+      <nav aria-label={t('common.header.menu')}>
+        <SidebarContent isCollapsed={false} onNavigate={onClose} />
+      </nav>
+    </Drawer>
   );
 }

@@ -10,7 +10,7 @@ import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react
 export function useAccountPopover() {
   const [isOpen, setIsOpen] = useState(false);
   const anchorRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
   const shouldFocusPanel = useRef(false);
 
   const close = useCallback(() => {

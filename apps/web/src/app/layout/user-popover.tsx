@@ -21,7 +21,9 @@ export function UserPopover() {
   const label = t('common.header.account');
 
   const content = (
-    <div ref={popover.panelRef} data-testid="user-popover">
+    // A named section (a region landmark): the popup is rendered at the end of <body>, outside
+    // the header's banner landmark.
+    <section ref={popover.panelRef} aria-label={label} data-testid="user-popover">
       <Space orientation="vertical" size={4} style={{ width: '100%', marginBottom: 12 }}>
         <Typography.Text strong ellipsis={{ tooltip: merchant?.email }} data-testid="user-email">
           {merchant?.email ?? '-'}
@@ -58,7 +60,7 @@ export function UserPopover() {
           {t('common.header.logout')}
         </Button>
       </Space>
-    </div>
+    </section>
   );
 
   return (
