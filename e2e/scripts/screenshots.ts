@@ -5,7 +5,8 @@
  *   npx tsx e2e/scripts/screenshots.ts
  * Every login-page state and the merchant info page (Google unbound with its QR code, then
  * bound) are taken in zh_CN and en_US, each language with its own freshly registered account;
- * the shell in zh_CN, vi_VN and en_US as the demo merchant.
+ * the shell in zh_CN, vi_VN and en_US as the demo merchant; then every page, whole, at 1440
+ * and at a phone's 390 px in zh_CN and en_US (screenshots-pages.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -16,22 +17,12 @@ import { DEMO_ACCOUNT, LAUNCH_OPTIONS } from '../src/browser';
 import { waitForCode } from '../src/mailbox';
 import { ENV } from '../src/server-env';
 import { GoogleCodes } from '../src/totp';
+import { DESKTOP, openAs, PHONE, shoot as shootInto } from './screenshot-kit';
+import { shootEveryPage } from './screenshots-pages';
 
 const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
-const VIEWPORT = { width: 1440, height: 900 };
 
-async function openAs(browser: Browser, baseUrl: string, language: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: VIEWPORT, baseURL: baseUrl });
-  await context.addInitScript((lang) => window.localStorage.setItem('lang', lang), language);
-  return context.newPage();
-}
-
-async function shoot(page: Page, name: string) {
-  await page.mouse.move(0, 0); // no hover effects left over
-  await page.waitForTimeout(500); // let transitions and messages settle
-  await page.screenshot({ path: join(OUT_DIR, `${name}.png`) });
-  console.log(`wrote ${name}.png`);
-}
+const shoot = (page: Page, name: string) => shootInto(OUT_DIR, page, name);
 
 async function typeOtp(page: Page, testId: string, code: string) {
   await page.getByTestId(testId).locator('input').first().click();
@@ -181,6 +172,14 @@ async function main() {
       ['en_US', 'en-us'],
     ] as const) {
       await shootShell(browser, app.baseUrl, language, suffix);
+    }
+    for (const viewport of [DESKTOP, PHONE]) {
+      for (const [language, suffix] of [
+        ['zh_CN', 'zh-cn'],
+        ['en_US', 'en-us'],
+      ] as const) {
+        await shootEveryPage(browser, app.baseUrl, OUT_DIR, language, suffix, viewport);
+      }
     }
   } finally {
     await browser.close();
