@@ -1,11 +1,14 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import type { i18n as I18nInstance } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 
-/** Everything the routes rely on: query cache, translations, antd locale and theme. */
+/**
+ * Everything the routes rely on: query cache, translations, antd locale and theme. antd's App
+ * (message, modal, notification) wraps only the logged-in shell: see shell-frame.tsx.
+ */
 export const THEME = {
   token: {
     colorPrimary: '#1668dc',
@@ -41,7 +44,7 @@ export function Providers({ queryClient, i18n, antdLocale, children }: Providers
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <ConfigProvider locale={antdLocale} theme={THEME}>
-          <AntdApp>{children}</AntdApp>
+          {children}
         </ConfigProvider>
       </I18nextProvider>
     </QueryClientProvider>

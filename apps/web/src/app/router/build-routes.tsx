@@ -34,8 +34,8 @@ function lazyPage(load: NonNullable<AppRoute['page']>) {
 }
 
 async function loadAppLayout() {
-  const { AppLayout } = await trackRouteLoad(import('../layout/app-layout'));
-  return { Component: AppLayout };
+  const { ShellFrame } = await trackRouteLoad(import('../shell-frame'));
+  return { Component: ShellFrame };
 }
 
 async function loadNotFoundPage() {

@@ -1,6 +1,6 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../lib/i18n';
 import { LanguageSwitcher } from './language-switcher';
 
@@ -30,4 +30,30 @@ describe('LanguageSwitcher', () => {
     expect(option.textContent).toBe('Tiếng Việt');
     expect(option.getAttribute('lang')).toBe('vi-VN');
   });
+
+  it('opens with the focus on the current language, and Escape gives the focus back', async () => {
+    renderSwitcher();
+    const button = screen.getByTestId('language-switcher');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(button);
+    const current = (await screen.findByTestId('language-option-en_US')).closest('button');
+    await waitFor(() => expect(document.activeElement).toBe(current));
+    expect(current?.getAttribute('aria-current')).toBe('true');
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(current as HTMLElement, { key: 'Escape' });
+    await waitFor(() => expect(button.getAttribute('aria-expanded')).toBe('false'));
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('stores the chosen language and reloads', async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    renderSwitcher();
+    fireEvent.click(screen.getByTestId('language-switcher'));
+    fireEvent.click(await screen.findByTestId('language-option-zh_TW'));
+    expect(reload).toHaveBeenCalledOnce();
+    expect(window.localStorage.getItem('lang')).toBe('zh_TW');
+  });
 });
+
+afterEach(() => vi.unstubAllGlobals());

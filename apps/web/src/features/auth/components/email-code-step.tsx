@@ -1,12 +1,13 @@
 import { MailOutlined, SafetyOutlined } from '@ant-design/icons';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { EmailBody, EmailCodeBody } from '@tollgate/contracts';
-import { App, Button, Flex, Form, Input } from 'antd';
+import { Button, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../../shared/lib/form-errors';
 import { RULES } from '../../../shared/lib/form-rules';
 import { FormError } from '../../../shared/ui/form-error';
+import { FormNotice } from '../../../shared/ui/form-notice';
 import { SendCodeButton } from '../../../shared/ui/send-code-button';
 
 /**
@@ -33,17 +34,18 @@ export function EmailCodeStep({
   onVerified,
 }: EmailCodeStepProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const [notice, setNotice] = useState<string>();
   const [form] = Form.useForm<{ email: string; code: string }>();
   const [error, setError] = useState<string>();
   const email: string = Form.useWatch('email', form) ?? '';
 
   const send = async () => {
     setError(undefined);
+    setNotice(undefined);
     const { email: address } = await form.validateFields(['email']);
     try {
       await sendCode.mutateAsync({ email: address });
-      message.success(t('login.codeSent', { email: address }));
+      setNotice(t('login.codeSent', { email: address }));
       return countdownKey(purpose, address);
     } catch (failure) {
       setError(applyServerErrors(form, failure));
@@ -101,6 +103,7 @@ export function EmailCodeStep({
           />
         </Flex>
       </Form.Item>
+      <FormNotice message={notice} testId={`${purpose}-code-sent`} />
       <FormError message={error} testId={`${purpose}-error`} />
       <Button
         type="primary"

@@ -1,10 +1,11 @@
 import { LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Form, Input } from 'antd';
+import { Button, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../../shared/lib/form-errors';
 import { RULES } from '../../../shared/lib/form-rules';
 import { FormError } from '../../../shared/ui/form-error';
+import { FormNotice } from '../../../shared/ui/form-notice';
 import { SendCodeButton } from '../../../shared/ui/send-code-button';
 import { type LoginOutcome, useLogin } from '../api/login';
 import { useSendLoginCode } from '../api/send-login-code';
@@ -30,7 +31,7 @@ export interface LoginFormProps {
 
 export function EmailLoginForm({ onOutcome, initialEmail }: LoginFormProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const [notice, setNotice] = useState<string>();
   const [form] = Form.useForm<Values>();
   const [mode, setMode] = useState<Mode>('password');
   const [error, setError] = useState<string>();
@@ -52,10 +53,11 @@ export function EmailLoginForm({ onOutcome, initialEmail }: LoginFormProps) {
 
   const send = async () => {
     setError(undefined);
+    setNotice(undefined);
     const { email: address } = await form.validateFields(['email']);
     try {
       await sendCode.mutateAsync({ email: address });
-      message.success(t('login.codeSent', { email: address }));
+      setNotice(t('login.codeSent', { email: address }));
       return countdownKey(address);
     } catch (failure) {
       setError(applyServerErrors(form, failure));
@@ -116,6 +118,7 @@ export function EmailLoginForm({ onOutcome, initialEmail }: LoginFormProps) {
           </Flex>
         </Form.Item>
       )}
+      {mode === 'code' ? <FormNotice message={notice} testId="login-code-sent" /> : null}
       <FormError message={error} testId="login-error" />
       <Button
         type="primary"

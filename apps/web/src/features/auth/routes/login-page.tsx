@@ -1,4 +1,4 @@
-import { Card, Spin } from 'antd';
+import { Spin, theme } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -35,6 +35,7 @@ export default function LoginPage() {
   const [flow, dispatch] = useReducer(loginFlowReducer, INITIAL_LOGIN_FLOW);
   const check = useCheckLogin();
   const target = resolveRedirectTarget(search);
+  const { token } = theme.useToken();
 
   useEffect(() => {
     document.title = `${t('login.title')} - ${t('common.appName')}`;
@@ -97,7 +98,12 @@ export default function LoginPage() {
   }
 
   return (
-    <div className="login-page" data-testid="page-login">
+    // Outside the shell there is no antd App to set the text style, so the page sets antd's.
+    <div
+      className="login-page"
+      style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight }}
+      data-testid="page-login"
+    >
       <header className="login-page__top">
         <h1 className="login-page__brand">
           <img src="/logo.svg" alt={t('common.appName')} height={36} data-testid="login-logo" />
@@ -105,9 +111,18 @@ export default function LoginPage() {
         <LanguageSwitcher />
       </header>
       <main className="login-page__main">
-        <Card className="login-card">
+        {/* A card in antd's look without antd's Card, which brings Tabs and Skeleton along. */}
+        <section
+          className="login-card"
+          style={{
+            background: token.colorBgContainer,
+            border: `${token.lineWidth}px solid ${token.colorBorderSecondary}`,
+            borderRadius: token.borderRadiusLG,
+            padding: token.paddingLG,
+          }}
+        >
           <Suspense fallback={VIEW_LOADING}>{content}</Suspense>
-        </Card>
+        </section>
       </main>
     </div>
   );
