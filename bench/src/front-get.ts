@@ -28,6 +28,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+// warn: no line per request; `info` (the product's default) adds Fastify's two request lines.
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const RAW_TARGET = 0.7;
 const DATABASE_URL = process.env.DATABASE_URL;
 
@@ -85,7 +87,7 @@ async function main() {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL,
     SEED_DEMO: '1',
     // With DATABASE_URL (inherited) the server needs a shared key; a throwaway one does here.
     SECRET_KEY: process.env.SECRET_KEY || randomBytes(32).toString('base64'),
@@ -126,7 +128,7 @@ async function main() {
     ];
     const engine = DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite';
     console.log(
-      `\n${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds of the authenticated routes, ${engine}, Node ${process.version}`,
+      `\n${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds of the authenticated routes, ${engine}, LOG_LEVEL=${LOG_LEVEL}, Node ${process.version}`,
     );
     console.table(rows);
     const [bare, front, floor] = rows.map((row) => row['req/s (mean)']);
