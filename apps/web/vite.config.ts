@@ -9,7 +9,7 @@ import { defineConfig } from 'vite';
  * relative URLs behave as in production).
  */
 const API_TARGET = process.env.TOLLGATE_API_URL?.trim() || 'http://127.0.0.1:8080';
-const LOCALE_BUNDLE = /\/src\/locales\/([a-z]{2}_[A-Z]{2})\/index\.ts$/;
+const LOCALE_CHUNK = /\/src\/locales\/([a-z]{2}_[A-Z]{2})\/(index|dayjs)\.ts$/;
 
 export default defineConfig({
   plugins: [react()],
@@ -19,11 +19,15 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       output: {
-        // Each language's bundle (src/locales/<language>/index.ts) is a chunk named after its
-        // language, so the weight bench and the e2e suite can tell which languages a page loaded.
+        // Each language's bundle (src/locales/<language>/index.ts) and dayjs locale (dayjs.ts)
+        // are chunks named after their language, so the weight bench and the e2e suite can tell
+        // which languages a page loaded: locale-zh_CN-<hash>.js, locale-zh_CN-dayjs-<hash>.js.
         chunkFileNames: (chunk) => {
-          const language = LOCALE_BUNDLE.exec(chunk.facadeModuleId ?? '')?.[1];
-          return language ? `assets/locale-${language}-[hash].js` : 'assets/[name]-[hash].js';
+          const [, language, part] = LOCALE_CHUNK.exec(chunk.facadeModuleId ?? '') ?? [];
+          if (!language) return 'assets/[name]-[hash].js';
+          return part === 'dayjs'
+            ? `assets/locale-${language}-dayjs-[hash].js`
+            : `assets/locale-${language}-[hash].js`;
         },
       },
     },

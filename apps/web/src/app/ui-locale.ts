@@ -1,5 +1,4 @@
 import type { Language } from '@tollgate/contracts/languages';
-import dayjs from 'dayjs';
 import type { LocaleBundle } from '../locales/catalogue';
 
 /** The document's `lang` for each interface language. */
@@ -11,10 +10,9 @@ export const HTML_LANGS: Record<Language, string> = {
 };
 
 /**
- * dayjs and the document follow the interface language together with i18n; the bundle's
- * import registered its dayjs locale, and its antd locale goes to the ConfigProvider.
+ * The document follows the interface language together with i18n; the bundle's antd locale
+ * goes to the ConfigProvider, and dayjs's locale is loaded with the shell (resources.ts).
  */
 export function applyUiLocale(bundle: LocaleBundle) {
-  dayjs.locale(bundle.dayjs);
   document.documentElement.lang = HTML_LANGS[bundle.language];
 }

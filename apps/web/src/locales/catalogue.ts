@@ -24,11 +24,9 @@ export interface Catalogue {
   messages: MessageCatalogue;
 }
 
-/** Everything one interface language needs: ours, antd's and dayjs's, loaded as one chunk. */
+/** One interface language's texts, ours and antd's, loaded as one chunk (dayjs's come with the shell). */
 export interface LocaleBundle {
   language: Language;
   catalogue: Catalogue;
   antd: Locale;
-  /** The dayjs locale name the bundle registered by importing it. */
-  dayjs: string;
 }

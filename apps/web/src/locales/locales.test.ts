@@ -2,10 +2,11 @@ import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES, type Language } from '@tollgate/contracts/languages';
-import { beforeAll, describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../shared/lib/i18n';
 import type { Catalogue } from './catalogue';
-import { loadLocale } from './resources';
+import { loadDateLocale, loadLocale } from './resources';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const keysOf = (node: object, prefix = ''): string[] =>
@@ -82,4 +83,21 @@ describe('locales', () => {
     // @ts-expect-error an unknown key does not compile
     expect(i18n.t('menu.noSuchEntry')).toBe('menu.noSuchEntry');
   });
+
+  it("gives each language its own antd locale, and dayjs's when the shell asks for it", async () => {
+    const antdLocales = await Promise.all(
+      LANGUAGES.map(async (lang) => (await loadLocale(lang)).antd.locale),
+    );
+    expect(antdLocales).toEqual(['zh-cn', 'zh-tw', 'en', 'vi']);
+    const dayjsLocales: string[] = [];
+    for (const lang of LANGUAGES) {
+      await loadDateLocale(lang);
+      dayjsLocales.push(dayjs.locale());
+    }
+    expect(dayjsLocales).toEqual(['zh-cn', 'zh-tw', 'en', 'vi']);
+  });
+});
+
+afterAll(() => {
+  dayjs.locale('en');
 });

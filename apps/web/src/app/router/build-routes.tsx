@@ -1,4 +1,6 @@
 import { type LoaderFunction, Navigate, type RouteObject, redirect } from 'react-router';
+import { loadDateLocale } from '../../locales/resources';
+import { readLanguage } from '../../shared/lib/language';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { RootFrame } from '../root-frame';
 import { requireLogin } from './require-login';
@@ -33,8 +35,11 @@ function lazyPage(load: NonNullable<AppRoute['page']>) {
   };
 }
 
+/** The shell, and dayjs's locale for the dates its pages show (the login page shows none). */
 async function loadAppLayout() {
-  const { ShellFrame } = await trackRouteLoad(import('../shell-frame'));
+  const [{ ShellFrame }] = await trackRouteLoad(
+    Promise.all([import('../shell-frame'), loadDateLocale(readLanguage())]),
+  );
   return { Component: ShellFrame };
 }
 

@@ -1,6 +1,5 @@
 import messages from '@tollgate/contracts/messages/en_US';
 import antd from 'antd/es/locale/en_US';
-import 'dayjs/locale/en';
 import type { LocaleBundle } from '../catalogue';
 import common from './common.json';
 import dashboard from './dashboard.json';
@@ -9,10 +8,12 @@ import menu from './menu.json';
 import merchant from './merchant.json';
 import pages from './pages.json';
 
-/** Everything the interface needs in en_US; built as its own chunk, loaded only in en_US. */
+/**
+ * Everything the interface needs in en_US but dates (dayjs.ts): built as its own chunk, loaded
+ * only in en_US.
+ */
 export default {
   language: 'en_US',
   catalogue: { common, menu, login, dashboard, merchant, pages, messages },
   antd,
-  dayjs: 'en',
 } satisfies LocaleBundle;

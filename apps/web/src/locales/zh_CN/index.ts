@@ -1,6 +1,5 @@
 import messages from '@tollgate/contracts/messages/zh_CN';
 import antd from 'antd/es/locale/zh_CN';
-import 'dayjs/locale/zh-cn';
 import type { LocaleBundle } from '../catalogue';
 import common from './common.json';
 import dashboard from './dashboard.json';
@@ -9,10 +8,12 @@ import menu from './menu.json';
 import merchant from './merchant.json';
 import pages from './pages.json';
 
-/** Everything the interface needs in zh_CN; built as its own chunk, loaded only in zh_CN. */
+/**
+ * Everything the interface needs in zh_CN but dates (dayjs.ts): built as its own chunk, loaded
+ * only in zh_CN.
+ */
 export default {
   language: 'zh_CN',
   catalogue: { common, menu, login, dashboard, merchant, pages, messages },
   antd,
-  dayjs: 'zh-cn',
 } satisfies LocaleBundle;

@@ -1,6 +1,5 @@
 import messages from '@tollgate/contracts/messages/zh_TW';
 import antd from 'antd/es/locale/zh_TW';
-import 'dayjs/locale/zh-tw';
 import type { LocaleBundle } from '../catalogue';
 import common from './common.json';
 import dashboard from './dashboard.json';
@@ -9,10 +8,12 @@ import menu from './menu.json';
 import merchant from './merchant.json';
 import pages from './pages.json';
 
-/** Everything the interface needs in zh_TW; built as its own chunk, loaded only in zh_TW. */
+/**
+ * Everything the interface needs in zh_TW but dates (dayjs.ts): built as its own chunk, loaded
+ * only in zh_TW.
+ */
 export default {
   language: 'zh_TW',
   catalogue: { common, menu, login, dashboard, merchant, pages, messages },
   antd,
-  dayjs: 'zh-tw',
 } satisfies LocaleBundle;

@@ -6,12 +6,12 @@ import { describe, expect, it } from 'vitest';
 /**
  * What the app's first load may import (issue 6, point 13): zod, the contracts barrel and its
  * schema modules only from form-fields.ts, which zod-rule.ts loads with the first validation;
- * a language bundle only through the loader in locales/resources.ts. A static import of either
+ * a language bundle (or its dayjs locale) only through the loaders in locales/resources.ts. A static import of either
  * from anywhere else would pull zod, or all four languages, back into every page.
  */
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const HEAVY = ['zod', '@tollgate/contracts', '@tollgate/contracts/account', '@tollgate/contracts/validation'];
-const LOCALE_BUNDLE = /^(\.\.?\/)+(locales\/)?[a-z]{2}_[A-Z]{2}(\/index)?$/;
+const LOCALE_BUNDLE = /^(\.\.?\/)+(locales\/)?[a-z]{2}_[A-Z]{2}(\/(index|dayjs))?$/;
 
 function listSources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -1,11 +1,12 @@
 import { LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
-import { Button, Flex, Form, Input } from 'antd';
+import { Button, Flex, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../../shared/lib/form-errors';
 import { RULES } from '../../../shared/lib/form-rules';
 import { FormError } from '../../../shared/ui/form-error';
 import { FormNotice } from '../../../shared/ui/form-notice';
+import { PasswordInput, TextInput } from '../../../shared/ui/light-input';
 import { SendCodeButton } from '../../../shared/ui/send-code-button';
 import { type LoginOutcome, useLogin } from '../api/login';
 import { useSendLoginCode } from '../api/send-login-code';
@@ -76,7 +77,7 @@ export function EmailLoginForm({ onOutcome, initialEmail }: LoginFormProps) {
       data-testid="login-form"
     >
       <Form.Item name="email" label={t('common.field.email')} rules={[RULES.email]} validateTrigger="onBlur">
-        <Input
+        <TextInput
           prefix={<MailOutlined />}
           placeholder={t('common.field.emailPlaceholder')}
           autoComplete="username"
@@ -86,7 +87,7 @@ export function EmailLoginForm({ onOutcome, initialEmail }: LoginFormProps) {
       </Form.Item>
       {mode === 'password' ? (
         <Form.Item name="password" label={t('common.field.password')} rules={[RULES.loginPassword]}>
-          <Input.Password
+          <PasswordInput
             prefix={<LockOutlined />}
             placeholder={t('common.field.passwordPlaceholder')}
             autoComplete="current-password"
@@ -98,7 +99,7 @@ export function EmailLoginForm({ onOutcome, initialEmail }: LoginFormProps) {
         <Form.Item label={t('common.field.emailCode')} required>
           <Flex gap={8}>
             <Form.Item name="emailCode" rules={[RULES.code]} noStyle>
-              <Input
+              <TextInput
                 prefix={<SafetyOutlined />}
                 placeholder={t('common.field.codePlaceholder')}
                 autoComplete="one-time-code"

@@ -1,0 +1,10 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/vi';
+
+/**
+ * dayjs in vi_VN, for the pages that show dates. It loads apart from index.ts, when the logged-in
+ * shell does, so the login page (which shows no date) goes without dayjs.
+ */
+export function applyDayjsLocale() {
+  dayjs.locale('vi');
+}
