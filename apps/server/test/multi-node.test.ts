@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { ErrorCode } from '@tollgate/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callNode, type ServerNode, startServerNode, stopServerNode } from './helpers/server-nodes';
+import {
+  callNode,
+  type ServerNode,
+  spawnServerNode,
+  startServerNode,
+  stopServerNode,
+} from './helpers/server-nodes';
 import { startSmtpReceiver } from './helpers/smtp-receiver';
 
 /**
@@ -19,6 +25,7 @@ const REDIS_URL = process.env.REDIS_URL;
 const DEMO = { email: 'demo@tollgate.dev', password: 'Tollgate2026' };
 
 let nodes: ServerNode[] = [];
+let nodeEnv: Record<string, string>;
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
 const dataDir = mkdtempSync(join(tmpdir(), 'tollgate-nodes-'));
 const databaseName = `tollgate_nodes_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -60,6 +67,7 @@ describe.skipIf(!ADMIN_URL || !REDIS_URL)('three nodes on one PostgreSQL', { tim
       DATA_DIR: dataDir,
       WEB_DIST_DIR: join(dataDir, 'no-web'),
     };
+    nodeEnv = env;
     // All three at once, on an empty database: they race to migrate and seed it.
     nodes = await Promise.all([startServerNode(env), startServerNode(env), startServerNode(env)]);
   }, 180_000);
@@ -129,6 +137,14 @@ describe.skipIf(!ADMIN_URL || !REDIS_URL)('three nodes on one PostgreSQL', { tim
     expect(jobs.rows).toEqual(recipients.map(() => ({ attempts: 1, done: true })));
     const received = smtp.received.flatMap((mail) => mail.to).sort();
     expect(received).toEqual([...recipients].sort());
+  });
+
+  it('does not start a fourth node whose Redis cannot be reached, and says why in one line', async () => {
+    const closed = await spawnServerNode({ ...nodeEnv, REDIS_URL: 'redis://127.0.0.1:1' });
+    expect(await closed.exited).toBe(1);
+    expect(closed.output.stderr.trim()).toBe(
+      'Cannot reach Redis at REDIS_URL: connect ECONNREFUSED 127.0.0.1:1',
+    );
   });
 
   it('holds one per-IP limit across the three nodes', async () => {

@@ -24,7 +24,8 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-export async function startServerNode(env: Record<string, string>): Promise<ServerNode> {
+/** Started, not waited for: a test that expects the start to fail awaits `exited`. */
+export async function spawnServerNode(env: Record<string, string>) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
@@ -38,7 +39,12 @@ export async function startServerNode(env: Record<string, string>): Promise<Serv
   child.stderr?.on('data', (chunk) => {
     output.stderr += chunk;
   });
-  const node = { base: `http://127.0.0.1:${port}`, child, output };
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { base: `http://127.0.0.1:${port}`, child, output, exited };
+}
+
+export async function startServerNode(env: Record<string, string>): Promise<ServerNode> {
+  const node = await spawnServerNode(env);
   await waitUntilHealthy(node);
   return node;
 }
