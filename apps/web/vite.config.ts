@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * The web app builds to apps/web/dist, which the server serves in production. In development
@@ -11,8 +12,34 @@ import { defineConfig } from 'vite';
 const API_TARGET = process.env.TOLLGATE_API_URL?.trim() || 'http://127.0.0.1:8080';
 const LOCALE_CHUNK = /\/src\/locales\/([a-z]{2}_[A-Z]{2})\/(index|dayjs)\.ts$/;
 
+/**
+ * Writes `<file>.br` and `<file>.gz` beside each script and stylesheet of the build, compressed
+ * once at the highest levels, for a server that sends pre-compressed files (@fastify/static's
+ * `preCompressed`): the JS a page loads then travels at about a third of its size.
+ */
+function precompressAssets(): Plugin {
+  return {
+    name: 'tollgate:precompress-assets',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (!/\.(js|css)$/.test(file.fileName)) continue;
+        const data = Buffer.from(file.type === 'chunk' ? file.code : file.source);
+        if (data.length < 1024) continue; // not worth a second request path
+        const brotli = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+        this.emitFile({ type: 'asset', fileName: `${file.fileName}.br`, source: brotli });
+        this.emitFile({
+          type: 'asset',
+          fileName: `${file.fileName}.gz`,
+          source: gzipSync(data, { level: 9 }),
+        });
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompressAssets()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
