@@ -18,7 +18,7 @@ export function isMenuRoute(route: AppRoute): boolean {
 function renderLabel(route: AppRoute, t: TFunction) {
   return (
     <span className="menu-label">
-      <span>{t(route.titleCode)}</span>
+      <span title={t(route.titleCode)}>{t(route.titleCode)}</span>
       {route.tag ? (
         <Tag color={route.tag.type} variant="filled" className="menu-tag">
           {t(route.tag.title)}
