@@ -1,4 +1,6 @@
 /// <reference types="vitest/config" />
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -15,24 +17,26 @@ const LOCALE_CHUNK = /\/src\/locales\/([a-z]{2}_[A-Z]{2})\/(index|dayjs)\.ts$/;
 /**
  * Writes `<file>.br` and `<file>.gz` beside each script and stylesheet of the build, compressed
  * once at the highest levels, for a server that sends pre-compressed files (@fastify/static's
- * `preCompressed`): the JS a page loads then travels at about a third of its size.
+ * `preCompressed`): the JS a page loads then travels at about a third of its size. It runs
+ * once the files are written and compresses what is on disk: earlier hooks still see Vite's
+ * placeholders (`__VITE_PRELOAD__`), which Vite fills in its own last step.
  */
 function precompressAssets(): Plugin {
   return {
     name: 'tollgate:precompress-assets',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      for (const file of Object.values(bundle)) {
-        if (!/\.(js|css)$/.test(file.fileName)) continue;
-        const data = Buffer.from(file.type === 'chunk' ? file.code : file.source);
-        if (data.length < 1024) continue; // not worth a second request path
-        const brotli = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
-        this.emitFile({ type: 'asset', fileName: `${file.fileName}.br`, source: brotli });
-        this.emitFile({
-          type: 'asset',
-          fileName: `${file.fileName}.gz`,
-          source: gzipSync(data, { level: 9 }),
-        });
+    writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css)$/.test(fileName)) continue;
+        const path = join(outDir, fileName);
+        const data = readFileSync(path);
+        if (data.length < 1024) continue; // not worth a second file
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
       }
     },
   };

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { auditPage } from './web-weight/lighthouse-login';
 import { launchChromium, measurePageJs, type PageLoad } from './web-weight/page-js';
+import { checkPrecompressed } from './web-weight/precompressed';
 import { buildProduct, fetchDemoToken, startProduct } from './web-weight/product-server';
 
 const KIB = 1024;
@@ -92,7 +93,13 @@ async function main() {
         for (const failure of scores.accessibilityFailures)
           console.log(`    accessibility failure: ${failure}`);
       }
-      if (results.includes(false)) process.exitCode = 1;
+      const precompressed = checkPrecompressed(webDist);
+      const isPrecompressedOk = precompressed.checked > 0 && precompressed.mismatched.length === 0;
+      console.log(
+        `pre-compressed copies (.br, .gz): ${precompressed.checked} checked, ${precompressed.mismatched.length} not equal to their file ${isPrecompressedOk ? 'ok' : 'FAIL'}`,
+      );
+      for (const name of precompressed.mismatched) console.log(`    differs: ${name}`);
+      if (results.includes(false) || !isPrecompressedOk) process.exitCode = 1;
     } finally {
       await browser.close();
       product.stop();
