@@ -14,6 +14,8 @@ export interface LighthouseScores {
   largestContentfulPaintMs: number;
   /** Lighthouse's measure of this machine's speed (about 1000+ on a quiet desktop); it scales the CPU throttling. */
   benchmarkIndex: number;
+  /** Lighthouse's own warnings about the run (a busy or slow machine among them). */
+  runWarnings: string[];
   /** Titles of the accessibility audits that failed, to say what keeps the score below 100. */
   accessibilityFailures: string[];
 }
@@ -43,6 +45,7 @@ export async function auditPage(url: string): Promise<LighthouseScores> {
       totalBlockingTimeMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
       largestContentfulPaintMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
       benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
+      runWarnings: result.lhr.runWarnings.map(String),
       accessibilityFailures: failing,
     };
   } finally {
