@@ -53,12 +53,13 @@ test.describe('on a touch screen', () => {
 
 test("the tab bar's overflow button has a name", async ({ loggedInPage: page }) => {
   test.slow(); // five views to open
-  await page.setViewportSize({ width: 800, height: 700 });
   const menu = page.getByTestId('side-menu');
   for (const label of ['资金流水', '资产管理', '商户中心', '商户信息', '支付费率']) {
     await menu.getByRole('menuitem', { name: label }).click();
   }
   await expect(page.getByTestId('view-tab-/merchant/rate')).toBeAttached();
+  // Narrowed once the tabs are there, so antd measures the overflow on the resize.
+  await page.setViewportSize({ width: 800, height: 700 });
   const more = page.getByTestId('view-tabs').getByRole('button', { name: '更多页面' });
   await expect(more).toBeVisible();
   await more.hover();
