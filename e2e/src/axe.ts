@@ -10,13 +10,49 @@ import type { AxeResults, Result } from 'axe-core';
  */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
+/**
+ * axe's default rules plus those Lighthouse turns on beyond them (its accessibility gatherer,
+ * lighthouse 12), some experimental in axe: names that match the visible text, target sizes.
+ */
+const LIGHTHOUSE_RULES = [
+  'accesskeys',
+  'aria-allowed-role',
+  'aria-conditional-attr',
+  'aria-deprecated-role',
+  'aria-dialog-name',
+  'aria-prohibited-attr',
+  'aria-text',
+  'aria-treeitem-name',
+  'empty-heading',
+  'heading-order',
+  'html-xml-lang-mismatch',
+  'identical-links-same-purpose',
+  'image-redundant-alt',
+  'input-button-name',
+  'label-content-name-mismatch',
+  'landmark-one-main',
+  'link-in-text-block',
+  'meta-viewport',
+  'select-name',
+  'skip-link',
+  'tabindex',
+  'table-duplicate-name',
+  'table-fake-caption',
+  'target-size',
+  'td-has-header',
+];
+const RUN_OPTIONS = { rules: Object.fromEntries(LIGHTHOUSE_RULES.map((id) => [id, { enabled: true }])) };
+
+type AxeRun = (context: Document, options: object) => Promise<AxeResults>;
+
 export async function findAxeViolations(page: Page): Promise<string[]> {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   // Evaluated through the debugger protocol: the app's CSP (script-src 'self') rightly refuses
   // an injected <script>.
   await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate(() =>
-    (window as unknown as { axe: { run(): Promise<AxeResults> } }).axe.run(),
+  const results = await page.evaluate(
+    (options) => (window as unknown as { axe: { run: AxeRun } }).axe.run(document, options),
+    RUN_OPTIONS,
   );
   return results.violations.map(describeViolation);
 }
