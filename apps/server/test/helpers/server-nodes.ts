@@ -49,17 +49,30 @@ export async function startServerNode(env: Record<string, string>): Promise<Serv
   return node;
 }
 
-async function waitUntilHealthy(node: ServerNode, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (node.child.exitCode !== null) {
-      throw new Error(`server exited with ${node.child.exitCode}: ${node.output.stderr.trim()}`);
-    }
-    const answer = await callNode(node, 'GET', '/health').catch(() => null);
-    if (answer?.status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server did not answer /health within ${timeoutMs} ms: ${node.output.stderr.trim()}`);
+/** Resolves when the banner says the server listens (server.ts prints it after listen), by event, not by polling. */
+function waitUntilHealthy(node: ServerNode, timeoutMs = 90_000): Promise<void> {
+  const listening = () => node.output.stdout.includes('Tollgate is running at');
+  if (listening()) return Promise.resolve();
+  return new Promise<void>((resolve, reject) => {
+    const finish = (error?: Error) => {
+      clearTimeout(timer);
+      node.child.stdout?.off('data', onData);
+      node.child.off('exit', onExit);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onData = () => {
+      if (listening()) finish();
+    };
+    const onExit = (code: number | null) =>
+      finish(new Error(`server exited with ${code}: ${node.output.stderr.trim()}`));
+    const timer = setTimeout(
+      () => finish(new Error(`server did not listen within ${timeoutMs} ms: ${node.output.stderr.trim()}`)),
+      timeoutMs,
+    );
+    node.child.stdout?.on('data', onData);
+    node.child.once('exit', onExit);
+  });
 }
 
 /** SIGTERM, and the exit code once it is gone. */
