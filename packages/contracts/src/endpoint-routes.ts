@@ -28,6 +28,7 @@ export const ENDPOINT_ROUTES = {
   coinList: get('/config/coinList', false),
   chainList: get('/config/chainList', false),
   exchangeRateList: get('/config/exchangeRateList', false),
+  runtimeConfig: get('/config/runtime', false),
   // Registration: mail a code, check it, then create the account with it.
   sendRegisterCode: post('/reg/mail/code', 'form', false),
   verifyRegisterCode: post('/register/email/codeVerify', 'form', false),
@@ -51,6 +52,29 @@ export const ENDPOINT_ROUTES = {
   pageUserInfo: post('/userConfigFeign/pageUserInfo', 'json', true),
   loginInfo: post('/otc/merchant-sys/login-info', 'multipart', true),
   setPhone: post('/merchant/phone', 'json', true),
+  // My applications (issue 7).
+  appList: post('/app/list', 'json', true),
+  appCreate: post('/app/create', 'json', true),
+  appUpdate: post('/app/update', 'json', true),
+  appDelete: post('/app/delete', 'json', true),
+  appSecret: post('/app/secret', 'json', true),
+  appSecretReset: post('/app/secret/reset', 'json', true),
+  // Callbacks (issue 7): send an order's notification again, send an application a test event.
+  callbackResend: post('/mchOrder/callback/resend', 'json', true),
+  callbackTest: post('/app/callback/test', 'json', true),
+  // Upload signatures (SPEC 7: two paths, payload `dir`); the file then goes to the policy's url.
+  uploadSignature: post('/upload/oss/signature', 'form', true),
+  ucUploadSignature: post('/uc/oss/signature', 'form', true),
+  // The hosted cashier /pay/{orderNo} (issue 7): public, the order's own data only. `events` is a
+  // text/event-stream of the same view; `simulate` exists in devnet mode only.
+  cashierOrder: get('/cashier/order', false),
+  cashierNetwork: post('/cashier/network', 'json', false),
+  cashierEvents: get('/cashier/events', false),
+  cashierSimulate: post('/cashier/simulate', 'json', false),
+  // Records (issue 7): collection and payout orders with their detail, and the fund flow.
+  mchOrderPage: post('/mchOrder/page', 'json', true),
+  mchOrderGetById: get('/mchOrder/getById', true),
+  fundsRecord: post('/merchant/account/funds-record', 'json', true),
 } as const satisfies Record<string, EndpointRoute>;
 
 export type EndpointName = keyof typeof ENDPOINT_ROUTES;

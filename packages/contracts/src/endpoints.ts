@@ -13,9 +13,37 @@ import {
   setPhoneBody,
   updatePasswordBody,
 } from './account';
+import {
+  appIdBody,
+  appListResult,
+  appSecretBody,
+  appSecretResult,
+  createAppBody,
+  createAppResult,
+  updateAppBody,
+  updateAppResult,
+  uploadSignature,
+  uploadSignatureBody,
+} from './application';
+import { callbackResendBody, callbackResendResult, callbackTestBody, callbackTestResult } from './callbacks';
+import {
+  cashierNetworkBody,
+  cashierOrderQuery,
+  cashierSimulateBody,
+  cashierSimulateResult,
+  cashierView,
+} from './cashier';
 import { ENDPOINT_ROUTES, type EndpointName, type EndpointRoute } from './endpoint-routes';
 import { accountInfo, loginResult, merchantInfo } from './merchant';
-import { chain, coin, exchangeRate } from './reference';
+import {
+  fundsRecordBody,
+  fundsRecordPage,
+  orderDetail,
+  orderDetailQuery,
+  orderPage,
+  orderPageBody,
+} from './order-records';
+import { chain, coin, exchangeRate, runtimeConfig } from './reference';
 
 /**
  * Every /front call, declared once: the server registers its routes from these entries,
@@ -84,6 +112,11 @@ export const endpoints = {
     summary: 'Exchange rates to USDT',
     tag: 'config',
     response: z.array(exchangeRate),
+  }),
+  runtimeConfig: endpoint('runtimeConfig', {
+    summary: 'The chain mode (devnet: simulated payments) and each chain with its confirmations',
+    tag: 'config',
+    response: runtimeConfig,
   }),
   // Registration: mail a code, check it, then create the account with it.
   sendRegisterCode: endpoint('sendRegisterCode', {
@@ -191,6 +224,117 @@ export const endpoints = {
     tag: 'merchant',
     body: setPhoneBody,
     response: z.null(),
+  }),
+  // My applications.
+  appList: endpoint('appList', {
+    summary: "The merchant's applications with today's and yesterday's order counts (Asia/Shanghai)",
+    tag: 'applications',
+    body: empty,
+    response: appListResult,
+  }),
+  appCreate: endpoint('appCreate', {
+    summary: 'Create an application; its APPSECRET is returned in full this once',
+    tag: 'applications',
+    body: createAppBody,
+    response: createAppResult,
+  }),
+  appUpdate: endpoint('appUpdate', {
+    summary: 'Change the fields sent; the others stay',
+    tag: 'applications',
+    body: updateAppBody,
+    response: updateAppResult,
+  }),
+  appDelete: endpoint('appDelete', {
+    summary: 'Delete an application: its secret stops working, its orders stay in the records',
+    tag: 'applications',
+    body: appIdBody,
+    response: z.null(),
+  }),
+  appSecret: endpoint('appSecret', {
+    summary: 'Show the APPSECRET (password, and the Google code when bound)',
+    tag: 'applications',
+    body: appSecretBody,
+    response: appSecretResult,
+  }),
+  appSecretReset: endpoint('appSecretReset', {
+    summary: 'Replace the APPSECRET; the old one fails at once (password, and the Google code when bound)',
+    tag: 'applications',
+    body: appSecretBody,
+    response: appSecretResult,
+  }),
+  callbackResend: endpoint('callbackResend', {
+    summary:
+      "Send an order's latest notification again (same event id and body, a fresh retry schedule); a delivery already queued is not queued twice",
+    tag: 'callbacks',
+    body: callbackResendBody,
+    response: callbackResendResult,
+  }),
+  callbackTest: endpoint('callbackTest', {
+    summary: "Send a signed `test` event to the application's callback URL now and return the attempt",
+    tag: 'callbacks',
+    body: callbackTestBody,
+    response: callbackTestResult,
+  }),
+  uploadSignature: endpoint('uploadSignature', {
+    summary: 'A short-lived signed policy to upload one file (an application icon) to `url`',
+    tag: 'uploads',
+    body: uploadSignatureBody,
+    response: uploadSignature,
+  }),
+  ucUploadSignature: endpoint('ucUploadSignature', {
+    summary: 'The same signed upload policy as /upload/oss/signature',
+    tag: 'uploads',
+    body: uploadSignatureBody,
+    response: uploadSignature,
+  }),
+  // The hosted cashier (public; docs/decisions/2026-11-23-cashier.md).
+  cashierOrder: endpoint('cashierOrder', {
+    summary: "The cashier's view of an order: amount, network choice, address, status, countdown",
+    tag: 'cashier',
+    query: cashierOrderQuery,
+    response: cashierView,
+  }),
+  cashierNetwork: endpoint('cashierNetwork', {
+    summary:
+      "Choose the network of an order created without one: assigns the order's own address (once; a pending, open order only)",
+    tag: 'cashier',
+    body: cashierNetworkBody,
+    response: cashierView,
+  }),
+  cashierEvents: endpoint('cashierEvents', {
+    summary:
+      'text/event-stream: an `order` event with the cashier view at once and on each change, comments as heartbeats; ends at completion or expiry',
+    tag: 'cashier',
+    query: cashierOrderQuery,
+    response: cashierView,
+  }),
+  cashierSimulate: endpoint('cashierSimulate', {
+    summary:
+      "Devnet only: a simulated payment of `amount` to the order's address, seen by the watcher in the next block (404 in live mode)",
+    tag: 'cashier',
+    body: cashierSimulateBody,
+    response: cashierSimulateResult,
+  }),
+  // Records.
+  mchOrderPage: endpoint('mchOrderPage', {
+    summary:
+      "The merchant's collection (or payout) orders, newest first, filtered; each is the API's Order object plus appName",
+    tag: 'records',
+    body: orderPageBody,
+    response: orderPage,
+  }),
+  mchOrderGetById: endpoint('mchOrderGetById', {
+    summary:
+      "One of the merchant's orders by its platform number: the order, its chain transfers and its delivery log",
+    tag: 'records',
+    query: orderDetailQuery,
+    response: orderDetail,
+  }),
+  fundsRecord: endpoint('fundsRecord', {
+    summary: "The merchant's fund flow (ledger records), newest first",
+    tag: 'records',
+    body: fundsRecordBody,
+    response: fundsRecordPage,
   }),
 } as const satisfies Record<EndpointName, EndpointDef>;
 

@@ -52,6 +52,32 @@ export const ErrorCode = {
    * window (`googleCodeReused`: wait for the next one).
    */
   GOOGLE_CODE_INVALID: 1203,
+  /**
+   * Merchant API (/api/v1) signed requests. A signature header is missing or malformed, or
+   * X-App-Id names no application (or a deleted one).
+   */
+  API_AUTH_INVALID: 2001,
+  /** X-Timestamp is more than 5 minutes away from the server's clock (either way). */
+  API_TIMESTAMP_OUT_OF_WINDOW: 2002,
+  /** X-Nonce was already used by this application within the replay window. */
+  API_NONCE_REUSED: 2003,
+  /** X-Signature is not the HMAC-SHA256 of this request under the application's secret. */
+  API_SIGNATURE_INVALID: 2004,
+  /** The application has an IP whitelist and the caller's address is not in it. */
+  API_IP_NOT_ALLOWED: 2005,
+  /** The merchantOrderNo already names an order of this application with other content. */
+  MERCHANT_ORDER_CONFLICT: 3001,
+  /** The currency or network is not supported, or is disabled on this server. */
+  CURRENCY_NOT_SUPPORTED: 3002,
+  /**
+   * An upload's signed policy does not verify: forged or altered fields, expired, or for a
+   * merchant that no longer exists. Ask for a new signature.
+   */
+  UPLOAD_POLICY_INVALID: 1301,
+  /** Resend: the order has no notification yet (no status change or payment to report). */
+  CALLBACK_NOTHING_TO_RESEND: 3101,
+  /** Test event: the application has no callback URL to send it to. */
+  CALLBACK_URL_MISSING: 3102,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -87,6 +113,16 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
   [ErrorCode.GOOGLE_NOT_BOUND]: 403,
   [ErrorCode.GOOGLE_ALREADY_BOUND]: 409,
   [ErrorCode.GOOGLE_CODE_INVALID]: 400,
+  [ErrorCode.API_AUTH_INVALID]: 401,
+  [ErrorCode.API_TIMESTAMP_OUT_OF_WINDOW]: 401,
+  [ErrorCode.API_NONCE_REUSED]: 401,
+  [ErrorCode.API_SIGNATURE_INVALID]: 401,
+  [ErrorCode.API_IP_NOT_ALLOWED]: 403,
+  [ErrorCode.MERCHANT_ORDER_CONFLICT]: 409,
+  [ErrorCode.CURRENCY_NOT_SUPPORTED]: 400,
+  [ErrorCode.UPLOAD_POLICY_INVALID]: 403,
+  [ErrorCode.CALLBACK_NOTHING_TO_RESEND]: 409,
+  [ErrorCode.CALLBACK_URL_MISSING]: 400,
 };
 
 /** The message key (in `errors.json`) for each code. */
@@ -119,6 +155,16 @@ export const ERROR_MESSAGE_KEY: Record<ErrorCodeValue, string> = {
   [ErrorCode.GOOGLE_NOT_BOUND]: 'googleNotBound',
   [ErrorCode.GOOGLE_ALREADY_BOUND]: 'googleAlreadyBound',
   [ErrorCode.GOOGLE_CODE_INVALID]: 'googleCodeInvalid',
+  [ErrorCode.API_AUTH_INVALID]: 'apiAuthInvalid',
+  [ErrorCode.API_TIMESTAMP_OUT_OF_WINDOW]: 'apiTimestampOutOfWindow',
+  [ErrorCode.API_NONCE_REUSED]: 'apiNonceReused',
+  [ErrorCode.API_SIGNATURE_INVALID]: 'apiSignatureInvalid',
+  [ErrorCode.API_IP_NOT_ALLOWED]: 'apiIpNotAllowed',
+  [ErrorCode.MERCHANT_ORDER_CONFLICT]: 'merchantOrderConflict',
+  [ErrorCode.CURRENCY_NOT_SUPPORTED]: 'currencyNotSupported',
+  [ErrorCode.UPLOAD_POLICY_INVALID]: 'uploadPolicyInvalid',
+  [ErrorCode.CALLBACK_NOTHING_TO_RESEND]: 'callbackNothingToResend',
+  [ErrorCode.CALLBACK_URL_MISSING]: 'callbackUrlMissing',
 };
 
 /**
@@ -127,6 +173,14 @@ export const ERROR_MESSAGE_KEY: Record<ErrorCodeValue, string> = {
  */
 export const ERROR_MESSAGE_VARIANTS = {
   googleCodeReused: ErrorCode.GOOGLE_CODE_INVALID,
+  /** Google is bound and the call that needs its code (an app secret) came without one. */
+  googleCodeMissing: ErrorCode.GOOGLE_CODE_INVALID,
+  /** No application of the caller's has that appId (another merchant's, deleted, or none). */
+  applicationNotFound: ErrorCode.NOT_FOUND,
+  /** An uploaded file over its policy's maxBytes (2 MB). */
+  uploadTooLarge: ErrorCode.PAYLOAD_TOO_LARGE,
+  /** An uploaded file whose bytes are not one of the policy's image types. */
+  uploadTypeNotAllowed: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
 } as const satisfies Record<string, ErrorCodeValue>;
 export type ErrorMessageVariant = keyof typeof ERROR_MESSAGE_VARIANTS;
 

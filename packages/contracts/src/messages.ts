@@ -33,6 +33,17 @@ export function translateMessage(lang: Language, key: string): string {
   return lookup(MESSAGES[lang], key) ?? lookup(MESSAGES[DEFAULT_LANGUAGE], key) ?? key;
 }
 
+/** A message with `{{name}}` placeholders filled (the same syntax i18next reads on the web). */
+export function formatMessage(
+  lang: Language,
+  key: string,
+  params: Record<string, string | number> = {},
+): string {
+  return translateMessage(lang, key).replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
+}
+
 export function hasMessage(key: string): boolean {
   return lookup(MESSAGES[DEFAULT_LANGUAGE], key) !== undefined;
 }

@@ -35,3 +35,17 @@ export const exchangeRate = z.object({
   updatedAt: z.string(),
 });
 export type ExchangeRate = z.infer<typeof exchangeRate>;
+
+/** How this server runs its chains: devnet (simulated payments, test orders) or live. */
+export const CHAIN_MODES = ['devnet', 'live'] as const;
+export const runtimeConfig = z.object({
+  chainMode: z.enum(CHAIN_MODES).describe('devnet: every chain is simulated and payments are test money'),
+  chains: z.array(
+    z.object({
+      chainId: z.string(),
+      enabled: z.boolean().describe('Whether orders can be paid on this chain now'),
+      confirmations: z.number().int().describe('Confirmations before a payment is credited'),
+    }),
+  ),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfig>;

@@ -13,7 +13,14 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   exports: Record<string, string>;
 };
-const LIGHT = ['./languages', './errors', './endpoint-routes', './money', './messages/*'];
+const LIGHT = [
+  './languages',
+  './errors',
+  './endpoint-routes',
+  './money',
+  './messages/*',
+  './application-limits',
+];
 
 /** Every bare package a module reaches through its relative imports. */
 function packagesReachedFrom(file: string, seen = new Set<string>()): Set<string> {

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { appIdField } from './application';
+import { requiredString } from './validation';
+
+/**
+ * Callbacks in the back office: the delivery log of an order (for the order detail), the
+ * "resend" of an order's notification and the "send test event" of an application.
+ */
+export const orderNoField = requiredString('validation.orderNoRequired')
+  .trim()
+  .min(1, { message: 'validation.orderNoRequired' })
+  .max(64, { message: 'validation.orderNoRequired' });
+
+export const PUSH_STATUSES = ['pending', 'delivered', 'failed', 'none'] as const;
+export const pushStatus = z
+  .enum(PUSH_STATUSES)
+  .describe(
+    "The order's latest notification: pending (queued or retrying), delivered (acknowledged), failed (retries spent), none (nothing sent: no event yet or no callback URL)",
+  );
+export type PushStatus = z.infer<typeof pushStatus>;
+
+/** One delivery attempt, as the delivery log lists it. */
+export const callbackAttempt = z.object({
+  eventId: z.string().describe('The event id (evt_…), the body `id`, the same on every attempt'),
+  eventType: z
+    .string()
+    .describe(
+      'collection.confirming, collection.completed, collection.expired, collection.payment_received or test',
+    ),
+  attempt: z.number().int().describe("The event's attempt number, from 1"),
+  createdAt: z.string().describe('ISO 8601 time of the attempt'),
+  url: z.string().describe("Where it was sent; '' when skipped (no callback URL)"),
+  requestBody: z.string().describe('The exact JSON body sent'),
+  responseStatus: z.number().int().nullable().describe('HTTP status, or null when no answer came'),
+  responseBody: z.string().nullable().describe('The first 2 KB of the answer'),
+  durationMs: z.number().int(),
+  error: z
+    .string()
+    .nullable()
+    .describe('Why it failed (connection, timeout, SSRF guard, no acknowledgement)'),
+  acknowledged: z.boolean().describe('A 2xx answer whose trimmed body is success or ok'),
+});
+export type CallbackAttempt = z.infer<typeof callbackAttempt>;
+
+/** An order's delivery log (for the order detail): its attempts newest first, and its push status. */
+export const deliveryLog = z.object({
+  attempts: z.array(callbackAttempt),
+  pushStatus,
+  notificationSuccess: z.boolean().describe("Whether the order's latest notification was acknowledged"),
+});
+export type DeliveryLog = z.infer<typeof deliveryLog>;
+
+export const callbackResendBody = z.object({ orderNo: orderNoField });
+export type CallbackResendBody = z.input<typeof callbackResendBody>;
+
+export const callbackResendResult = z.object({
+  eventId: z.string().describe("The order's latest event, sent again with the same id and body"),
+  eventType: z.string(),
+  alreadyQueued: z
+    .boolean()
+    .describe('true: a delivery of this event was already queued (a double click); it was not queued twice'),
+});
+export type CallbackResendResult = z.infer<typeof callbackResendResult>;
+
+export const callbackTestBody = z.object({ appId: appIdField });
+export type CallbackTestBody = z.input<typeof callbackTestBody>;
+
+/** The test event's one attempt, made while the call waits (at most 10 s). */
+export const callbackTestResult = callbackAttempt;
+export type CallbackTestResult = z.infer<typeof callbackTestResult>;

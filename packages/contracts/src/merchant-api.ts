@@ -1,0 +1,243 @@
+import { z } from 'zod';
+import { ErrorCode, type ErrorCodeValue } from './errors';
+import { LANGUAGES } from './languages';
+import { money } from './money';
+import { decimalString } from './money-schema';
+import { requiredString } from './validation';
+
+/**
+ * The merchant API (/api/v1): signed JSON calls a merchant's server makes, with the /front
+ * envelope and language rules. Each call is declared once here: the server registers its route
+ * from the entry (modules/merchant-api/register-api-endpoint.ts), and the OpenAPI document is
+ * generated from it, error codes included.
+ */
+export const API_BASE_PATH = '/api/v1';
+
+export const MERCHANT_ORDER_NO_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const COLLECTION_EXPIRES_IN = { min: 300, max: 172_800, default: 1800 } as const;
+export const DESCRIPTION_MAX = 256;
+export const URL_MAX = 2048;
+
+const isHttpUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+
+const httpUrl = z
+  .string({ error: 'validation.invalidType' })
+  .max(URL_MAX, { message: 'validation.tooLong' })
+  .refine(isHttpUrl, { message: 'validation.collection.url' });
+
+export const merchantOrderNoField = requiredString('validation.required').regex(MERCHANT_ORDER_NO_PATTERN, {
+  message: 'validation.collection.merchantOrderNo',
+});
+
+/** A coinName (USDT); whether it is supported is the server's answer (3002). */
+const currencyField = requiredString('validation.required').regex(/^[A-Z0-9]{1,16}$/, {
+  message: 'validation.collection.currency',
+});
+/** A chainId (TRON); whether it is enabled is the server's answer (3002). */
+const networkField = z
+  .string({ error: 'validation.invalidType' })
+  .regex(/^[A-Z0-9_]{1,16}$/, { message: 'validation.collection.network' });
+
+/** > 0; the number of decimals the coin allows is checked by the server. */
+const positiveAmount = decimalString.refine((value) => money(value).greaterThan(0), {
+  message: 'validation.collection.amount',
+});
+
+export const createCollectionBody = z.strictObject({
+  merchantOrderNo: merchantOrderNoField.describe(
+    'Your own order number, 1-64 characters of [A-Za-z0-9_-]; the same number with the same content returns the same order, with other content it is refused (3001)',
+  ),
+  currency: currencyField.describe('A coinName, e.g. USDT (GET /front/config/coinList)'),
+  network: networkField
+    .optional()
+    .describe('A chainId, e.g. TRON; omitted: the customer picks the network on the cashier'),
+  amount: requiredString('validation.required')
+    .pipe(positiveAmount)
+    .describe('A decimal string > 0, with at most the coin\'s decimals, e.g. "10.5"'),
+  description: z
+    .string({ error: 'validation.invalidType' })
+    .max(DESCRIPTION_MAX, { message: 'validation.tooLong' })
+    .optional()
+    .describe('Shown to the customer on the cashier'),
+  language: z
+    .enum(LANGUAGES, { error: 'validation.collection.language' })
+    .optional()
+    .describe('The cashier language, default zh_CN'),
+  callbackUrl: httpUrl
+    .optional()
+    .describe("http(s) URL for this order's callbacks; default: the application's"),
+  redirectUrl: httpUrl.optional().describe('http(s) URL the cashier sends the customer to once paid'),
+  expiresIn: z
+    .number({ error: 'validation.collection.expiresIn' })
+    .int({ message: 'validation.collection.expiresIn' })
+    .min(COLLECTION_EXPIRES_IN.min, { message: 'validation.collection.expiresIn' })
+    .max(COLLECTION_EXPIRES_IN.max, { message: 'validation.collection.expiresIn' })
+    .optional()
+    .describe('Seconds until the order expires, 300 to 172800, default 1800'),
+});
+export type CreateCollectionBody = z.infer<typeof createCollectionBody>;
+
+/** The query every call accepts: `langCode`, the language of `message` when no `lang` header is sent. */
+export const apiQuery = z.object({
+  langCode: z.string().max(35).optional().describe('The language of `message` (the `lang` header wins)'),
+});
+
+export const collectionQuery = apiQuery.extend({
+  merchantOrderNo: merchantOrderNoField.describe('Your order number'),
+});
+
+export const orderNoParams = z.object({
+  orderNo: z.string().min(1).max(64).describe('The platform order number (orderNo)'),
+});
+
+/** Devnet only: a simulated transfer to the order's address, seen by the watcher like any other. */
+export const testPayBody = z.strictObject({
+  amount: requiredString('validation.required')
+    .pipe(positiveAmount)
+    .describe(
+      'What the simulated customer sends, in the order currency (less or more to try underpaid and overpaid)',
+    ),
+  network: networkField
+    .optional()
+    .describe(
+      'A chainId; needed only when the order has no network yet (it is then assigned, as on the cashier)',
+    ),
+});
+export type TestPayBody = z.infer<typeof testPayBody>;
+
+export const ORDER_STATUS_VALUES = ['pending', 'confirming', 'completed', 'expired'] as const;
+export const ORDER_EXCEPTION_VALUES = ['underpaid', 'overpaid', 'late'] as const;
+
+/**
+ * The Order object of the merchant API, the callbacks and the records. Amounts are decimal
+ * strings without trailing zeros; times ISO 8601 in UTC. `status` and `exception` are kept
+ * apart: an order can be `expired` and `underpaid`, or `completed` and `overpaid`.
+ */
+export const orderObject = z.object({
+  orderNo: z.string().describe('The platform order number'),
+  merchantOrderNo: z.string(),
+  appId: z.string(),
+  currency: z.string().describe('A coinName, e.g. USDT'),
+  network: z.string().nullable().describe('A chainId; null until the customer picks one on the cashier'),
+  amount: decimalString,
+  paidAmount: decimalString.describe('What arrived so far'),
+  fee: decimalString,
+  status: z.enum(ORDER_STATUS_VALUES),
+  exception: z.enum(ORDER_EXCEPTION_VALUES).nullable(),
+  payAddress: z.string().nullable().describe("The order's own deposit address; null while it has no network"),
+  cashierUrl: z.string().describe('The hosted payment page to send the customer to'),
+  txHash: z.string().nullable().describe('The first transfer that paid it'),
+  test: z.boolean().describe('Created on the devnet chain: simulated money'),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type OrderObject = z.infer<typeof orderObject>;
+
+/** Refusals every signed call can answer, before its own. */
+export const SIGNED_CALL_ERRORS: readonly ErrorCodeValue[] = [
+  ErrorCode.API_AUTH_INVALID,
+  ErrorCode.API_TIMESTAMP_OUT_OF_WINDOW,
+  ErrorCode.API_NONCE_REUSED,
+  ErrorCode.API_SIGNATURE_INVALID,
+  ErrorCode.API_IP_NOT_ALLOWED,
+  ErrorCode.TOO_MANY_REQUESTS,
+];
+
+/** What the devnet pay call did: the simulated transfer now waiting for the next devnet block. */
+export const testPayResult = z.object({
+  orderNo: z.string(),
+  network: z.string().describe('The chainId the transfer is on'),
+  toAddress: z.string().describe("The order's address"),
+  currency: z.string(),
+  amount: decimalString,
+  txHash: z.string().describe('The simulated transaction hash'),
+});
+export type TestPayResult = z.infer<typeof testPayResult>;
+
+export interface ApiEndpointDef {
+  method: 'GET' | 'POST';
+  /** Under API_BASE_PATH; `:name` for a path parameter. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description: string;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  response: z.ZodType;
+  /** The call's own error codes, besides SIGNED_CALL_ERRORS. */
+  errors: readonly ErrorCodeValue[];
+  /** Registered only with CHAIN_MODE=devnet; in live mode the path does not exist (404). */
+  devnetOnly: boolean;
+}
+
+const BODY_ERRORS = [
+  ErrorCode.VALIDATION_FAILED,
+  ErrorCode.MALFORMED_BODY,
+  ErrorCode.PAYLOAD_TOO_LARGE,
+  ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+];
+
+export const apiEndpoints = {
+  createCollection: {
+    method: 'POST',
+    path: '/collections',
+    operationId: 'createCollection',
+    summary: 'Create a collection order (idempotent by merchantOrderNo)',
+    description:
+      'Creates an order with its own deposit address (when `network` is given; otherwise the customer ' +
+      'picks the network on the cashier and the address is assigned then). Send the customer to ' +
+      '`cashierUrl`. The same `merchantOrderNo` with the same content returns the same order (a safe ' +
+      'retry); with different content it is refused with 3001.',
+    body: createCollectionBody,
+    response: orderObject,
+    errors: [...BODY_ERRORS, ErrorCode.MERCHANT_ORDER_CONFLICT, ErrorCode.CURRENCY_NOT_SUPPORTED],
+    devnetOnly: false,
+  },
+  getCollection: {
+    method: 'GET',
+    path: '/collections/:orderNo',
+    operationId: 'getCollection',
+    summary: 'Get a collection order by its platform order number',
+    description: "Only the calling application's own orders; any other order number is 404.",
+    params: orderNoParams,
+    response: orderObject,
+    errors: [ErrorCode.NOT_FOUND],
+    devnetOnly: false,
+  },
+  findCollection: {
+    method: 'GET',
+    path: '/collections',
+    operationId: 'findCollection',
+    summary: 'Get a collection order by your merchantOrderNo',
+    description: "Only the calling application's own orders; an unknown merchantOrderNo is 404.",
+    query: collectionQuery,
+    response: orderObject,
+    errors: [ErrorCode.VALIDATION_FAILED, ErrorCode.NOT_FOUND],
+    devnetOnly: false,
+  },
+  testPayCollection: {
+    method: 'POST',
+    path: '/test/collections/:orderNo/pay',
+    operationId: 'testPayCollection',
+    summary: 'Devnet only: simulate a customer paying the order',
+    description:
+      "Makes a devnet transfer of `amount` to the order's address. The devnet watcher sees it in the " +
+      'next block like any chain transfer (confirming, then completed after the confirmations), so ' +
+      'underpaid, overpaid and late payments can be tried. Exists only with CHAIN_MODE=devnet: in ' +
+      'live mode this path answers 404.',
+    params: orderNoParams,
+    body: testPayBody,
+    response: testPayResult,
+    errors: [...BODY_ERRORS, ErrorCode.NOT_FOUND, ErrorCode.CURRENCY_NOT_SUPPORTED],
+    devnetOnly: true,
+  },
+} as const satisfies Record<string, ApiEndpointDef>;

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { deliveryLog } from './callbacks';
+import { LANGUAGES } from './languages';
+import { ORDER_STATUS_VALUES, orderObject } from './merchant-api';
+import { decimalString } from './money-schema';
+import { commonQuery } from './validation';
+
+/**
+ * The back office's records (issue 7): collection and payout orders (POST /mchOrder/page, GET
+ * /mchOrder/getById) and the fund flow (POST /merchant/account/funds-record). Filters left
+ * empty ('' or null, as a reset form sends them) mean "any". Times are ISO 8601 with an offset.
+ */
+export const RECORDS_PAGE_SIZE_MAX = 100;
+
+/** An optional filter: '' and null count as absent. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+
+const pageNo = z
+  .number({ error: 'validation.records.pageNo' })
+  .int({ message: 'validation.records.pageNo' })
+  .min(1, { message: 'validation.records.pageNo' })
+  .max(1_000_000, { message: 'validation.records.pageNo' })
+  .default(1);
+const pageSize = z
+  .number({ error: 'validation.records.pageSize' })
+  .int({ message: 'validation.records.pageSize' })
+  .min(1, { message: 'validation.records.pageSize' })
+  .max(RECORDS_PAGE_SIZE_MAX, { message: 'validation.records.pageSize' })
+  .default(10);
+const time = z.iso.datetime({ offset: true, message: 'validation.records.time' });
+const text = (max: number) =>
+  z.string({ error: 'validation.invalidType' }).trim().max(max, { message: 'validation.tooLong' });
+
+export const orderPageBody = z.object({
+  type: z.enum(['collection', 'payout'], { error: 'validation.records.orderType' }),
+  pageNo,
+  pageSize,
+  currency: optional(text(16)).describe('A coinName, e.g. USDT'),
+  amountMin: optional(decimalString).describe('Order amount at least this'),
+  amountMax: optional(decimalString).describe('Order amount at most this'),
+  createdFrom: optional(time).describe('Order time from (inclusive)'),
+  createdTo: optional(time).describe('Order time to (exclusive)'),
+  arrivedFrom: optional(time).describe('Arrival time (first payment seen) from (inclusive)'),
+  arrivedTo: optional(time).describe('Arrival time to (exclusive)'),
+  status: optional(z.enum(ORDER_STATUS_VALUES, { error: 'validation.records.status' })),
+  txHash: optional(text(128)).describe('Transaction hash of a transfer to the order (exact)'),
+  payAddress: optional(text(128)).describe('Receiving address (exact)'),
+  appName: optional(text(64)).describe('Application name (contains, any case)'),
+  merchantOrderNo: optional(text(64)).describe('Merchant order number (exact)'),
+  orderNo: optional(text(64)).describe('Platform order number (exact)'),
+  merchantId: optional(text(20)).describe("Merchant ID (only the caller's own orders are ever listed)"),
+});
+export type OrderPageBody = z.input<typeof orderPageBody>;
+
+/** A record: the API's Order object plus the application's name. */
+export const orderRecord = orderObject.extend({ appName: z.string() });
+export type OrderRecord = z.infer<typeof orderRecord>;
+
+export const orderPage = z.object({
+  list: z.array(orderRecord),
+  total: z.number().int(),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type OrderPage = z.infer<typeof orderPage>;
+
+export const orderDetailQuery = commonQuery.extend({
+  id: z
+    .string({ error: 'validation.orderNoRequired' })
+    .trim()
+    .min(1, { message: 'validation.orderNoRequired' })
+    .max(64, { message: 'validation.orderNoRequired' })
+    .describe('The platform order number'),
+});
+
+/** A chain transfer seen to the order's address. */
+export const orderTransfer = z.object({
+  chainId: z.string(),
+  txHash: z.string(),
+  logIndex: z.number().int(),
+  fromAddress: z.string(),
+  toAddress: z.string(),
+  coinName: z.string(),
+  amount: decimalString,
+  blockHeight: z.number().int(),
+  status: z
+    .enum(['confirming', 'credited', 'ignored'])
+    .describe(
+      'confirming: waiting for confirmations (or for the order to complete or expire); credited; ignored: another coin, never credited',
+    ),
+  confirmations: z.number().int().describe('Confirmations now (0 when the chain is not enabled)'),
+  confirmationsRequired: z.number().int(),
+  seenAt: z.string(),
+  creditedAt: z.string().nullable(),
+});
+export type OrderTransfer = z.infer<typeof orderTransfer>;
+
+export const orderDetail = z.object({
+  order: orderRecord.extend({
+    description: z.string(),
+    language: z.enum(LANGUAGES),
+    callbackUrl: z.string().describe("The order's own callback URL ('' when the application's is used)"),
+    redirectUrl: z.string(),
+    arrivedAt: z.string().nullable().describe('When the first payment was seen'),
+  }),
+  transfers: z.array(orderTransfer),
+  deliveryLog,
+});
+export type OrderDetail = z.infer<typeof orderDetail>;
+
+export const FUND_RECORD_TYPE_VALUES = ['deposit', 'withdraw', 'collection', 'payout', 'exchange'] as const;
+
+export const fundsRecordBody = z.object({
+  pageNo,
+  pageSize,
+  type: optional(z.enum(FUND_RECORD_TYPE_VALUES, { error: 'validation.records.fundType' })),
+  currency: optional(text(16)),
+  timeFrom: optional(time).describe('From (inclusive)'),
+  timeTo: optional(time).describe('To (exclusive)'),
+  orderNo: optional(text(64)).describe('Platform order number (exact)'),
+});
+export type FundsRecordBody = z.input<typeof fundsRecordBody>;
+
+/** One row of the fund flow (SPEC 3 "Fund record"), newest first. */
+export const fundsRecordItem = z.object({
+  createdAt: z.string(),
+  type: z.enum(FUND_RECORD_TYPE_VALUES),
+  orderNo: z.string().nullable(),
+  hash: z.string().nullable().describe('The transaction hash on the chain'),
+  address: z.string().nullable().describe('The receiving address'),
+  currency: z.string(),
+  network: z.string().nullable(),
+  amount: decimalString.describe('What the record is about (for a collection: what arrived)'),
+  fee: decimalString,
+  status: z.string(),
+  balanceBefore: decimalString,
+  changeAmount: decimalString.describe('Signed: + credited, − debited'),
+  balanceAfter: decimalString,
+});
+export type FundsRecordItem = z.infer<typeof fundsRecordItem>;
+
+export const fundsRecordPage = z.object({ list: z.array(fundsRecordItem), total: z.number().int() });
+export type FundsRecordPage = z.infer<typeof fundsRecordPage>;

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { createCollectionBody, testPayBody } from '../src/merchant-api';
+
+const base = { merchantOrderNo: 'shop-1', currency: 'USDT' };
+
+/** The first issue's message key for `amount`, or undefined when the body is accepted. */
+function amountIssue(schema: typeof createCollectionBody | typeof testPayBody, body: object) {
+  const result = schema.safeParse(body);
+  return result.success
+    ? undefined
+    : result.error.issues.find((issue) => issue.path[0] === 'amount')?.message;
+}
+
+describe('collection amounts', () => {
+  it('refuses text that is not a decimal with a validation message, without throwing', () => {
+    for (const amount of ['ten', '1e3', '1,5', ' 1', '0x10', '.5', '5.']) {
+      expect(() => createCollectionBody.safeParse({ ...base, amount })).not.toThrow();
+      expect(amountIssue(createCollectionBody, { ...base, amount }), amount).toBe('validation.decimal');
+      expect(amountIssue(testPayBody, { amount }), amount).toBe('validation.decimal');
+    }
+  });
+
+  it('refuses an empty or missing amount', () => {
+    expect(amountIssue(createCollectionBody, { ...base, amount: '' })).toBe('validation.decimal');
+    expect(amountIssue(createCollectionBody, base)).toBe('validation.required');
+  });
+
+  it('refuses zero and accepts a positive decimal', () => {
+    expect(amountIssue(createCollectionBody, { ...base, amount: '0' })).toBe('validation.collection.amount');
+    expect(amountIssue(createCollectionBody, { ...base, amount: '0.000' })).toBe(
+      'validation.collection.amount',
+    );
+    expect(amountIssue(createCollectionBody, { ...base, amount: '10.5' })).toBeUndefined();
+    expect(amountIssue(testPayBody, { amount: '0.000001' })).toBeUndefined();
+  });
+});
