@@ -1,5 +1,5 @@
-// `npm start`: builds the web app and the server bundle only when their sources changed since
-// their last build, and says so in one line each. `--always` builds regardless (npm run build,
+// `npm start`: builds the web app, the hosted cashier and the server bundle only when their
+// sources changed since their last build, and says so in one line each. `--always` builds regardless (npm run build,
 // and so npm test); every successful build leaves a stamp (build-stamp.mjs) for the next start.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,19 @@ export const TARGETS = [
       ...CONTRACTS,
     ],
     command: ['npm', 'run', 'build', '-w', '@tollgate/web'],
+  },
+  {
+    name: 'cashier',
+    dist: 'apps/cashier/dist',
+    mainOutput: 'index.html',
+    inputs: [
+      'apps/cashier/src',
+      'apps/cashier/index.html',
+      'apps/cashier/vite.config.ts',
+      'apps/cashier/package.json',
+      ...CONTRACTS,
+    ],
+    command: ['npm', 'run', 'build', '-w', '@tollgate/cashier'],
   },
   {
     name: 'server',

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@tollgate/contracts';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { startChains } from './chains/start-chains';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { sealPlainSecrets } from './db/seal-secrets';
@@ -13,9 +14,14 @@ import { createSecretBox } from './lib/secret-box';
 import { resolveSecretKey } from './lib/secret-key';
 import { toFastifyTrustProxy } from './lib/trust-proxy';
 import { installZodMessageKeys } from './lib/validation-errors';
+import { registerApplicationRoutes } from './modules/applications/application.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerCallbackRoutes } from './modules/callbacks/callbacks.routes';
+import { registerCashierRoutes } from './modules/cashier/cashier.routes';
+import { registerEpusdtRoutes } from './modules/epusdt/epusdt.routes';
 import { registerGoogleRoutes } from './modules/google/google.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerFundRecordRoutes } from './modules/ledger/fund-records.routes';
 import { registerDevOutboxRoutes } from './modules/mail/dev-outbox.routes';
 import {
   DEMO_ACCOUNT,
@@ -24,10 +30,14 @@ import {
   shouldSeedDemo,
 } from './modules/merchant/demo-merchant';
 import { registerMerchantRoutes } from './modules/merchant/merchant.routes';
+import { registerMerchantApi } from './modules/merchant-api/merchant-api.routes';
+import { registerOrderRecordRoutes } from './modules/orders/records.routes';
 import { registerPasswordRoutes } from './modules/password/password.routes';
 import { registerReferenceRoutes } from './modules/reference/reference.routes';
 import { registerRegistrationRoutes } from './modules/registration/registration.routes';
+import { registerUploadRoutes } from './modules/uploads/upload.routes';
 import { BODY_LIMIT, registerBodyParsing } from './plugins/body-parsing';
+import { registerCashierApp } from './plugins/cashier-app';
 import { handleClientError, trackRequestsInFlight } from './plugins/client-errors';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerNotFound } from './plugins/not-found';
@@ -90,8 +100,11 @@ export async function buildApp({
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: handleClientError,
   });
-  // The job worker stops (finishing the job in hand) before the database it uses closes.
+  // The job worker and the devnet block producer stop (finishing what is in hand) before the
+  // database they use closes.
   app.addHook('onClose', async () => {
+    if (app.hasDecorator('watcher')) await app.watcher.stop();
+    if (app.hasDecorator('chains')) await app.chains.stop();
     if (app.hasDecorator('jobs')) await app.jobs.stop();
     await database.close();
   });
@@ -132,6 +145,8 @@ async function assembleApp(
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('now', now);
+  // The wallet and the chain adapters (chains/): jobs and routes below use app.chains.
+  await startChains(app);
   startJobs(app);
   if (shouldSeedDemo(config)) await ensureDemoMerchant(database.db, now);
   // Checked once here, so server.ts prints the demo login only while it still works.
@@ -159,9 +174,22 @@ async function assembleApp(
   registerPasswordRoutes(app);
   registerGoogleRoutes(app);
   registerMerchantRoutes(app);
+  registerApplicationRoutes(app);
+  registerCallbackRoutes(app);
+  registerOrderRecordRoutes(app);
+  registerFundRecordRoutes(app);
+  registerUploadRoutes(app);
+  // The hosted cashier's public calls (/front/cashier/*, no login).
+  registerCashierRoutes(app);
   registerDevOutboxRoutes(app);
+  // The merchant API (/api/v1): signed requests, in a scope of its own (raw JSON bodies).
+  await registerMerchantApi(app);
+  // The epusdt-compatible endpoint (/epusdt/{appId}/…): MD5-signed raw bodies, its own scope.
+  await registerEpusdtRoutes(app);
 
-  // 7. Last: the web app and whatever no route answered (SPA fallback or a 404 envelope).
+  // 7. Last: the hosted cashier's page (/pay/), the web app and whatever no route answered
+  //    (SPA fallback or a 404 envelope).
+  await registerCashierApp(app, config.cashierDistDir);
   const serveIndex = await registerWebApp(app, config.webDistDir);
   registerNotFound(app, serveIndex);
 }

@@ -29,10 +29,22 @@ describe('loadConfig', () => {
       seedDemo: true,
       nodeEnv: 'production',
       webDistDir: '/srv/app/apps/web/dist',
+      cashierDistDir: '/srv/app/apps/cashier/dist',
+      secretKey: undefined,
       loginRateLimit: 30,
+      apiRateLimit: 1200,
       trustProxy: false,
       redisUrl: undefined,
       redisKeyPrefix: 'tollgate:',
+      callbackRetryDelaysMs: [15, 60, 300, 900, 3600, 10800, 21600, 43200, 86400].map((s) => s * 1000),
+      allowPrivateCallbacks: false,
+      chains: {
+        mode: 'devnet',
+        devnetBlockMs: 3000,
+        confirmations: { ETH: 3, TRON: 3, BSC: 3, POLYGON: 3, DOGE: 3 },
+        rpcUrls: { ETH: undefined, TRON: undefined, BSC: undefined, POLYGON: undefined, DOGE: undefined },
+        walletMnemonic: undefined,
+      },
     });
   });
 
@@ -52,6 +64,7 @@ describe('loadConfig', () => {
         NODE_ENV: 'production',
         WEB_DIST_DIR: '/opt/web',
         LOGIN_RATE_LIMIT: '5',
+        API_RATE_LIMIT: '50',
         TRUST_PROXY: '10.0.0.0/8,127.0.0.1',
       },
       paths,
@@ -69,6 +82,7 @@ describe('loadConfig', () => {
       nodeEnv: 'production',
       webDistDir: '/opt/web',
       loginRateLimit: 5,
+      apiRateLimit: 50,
       trustProxy: { proxies: ['10.0.0.0/8', '127.0.0.1'] },
     });
   });
@@ -166,6 +180,19 @@ describe('loadConfig', () => {
       'SMTP_URL must be an smtp:// or smtps:// URL',
     ]);
     expect(problems.join()).not.toContain('hunter2');
+  });
+});
+
+describe('callbacks', () => {
+  it('reads CALLBACK_RETRY_DELAYS as seconds and ALLOW_PRIVATE_CALLBACKS as 0 or 1', () => {
+    const config = loadConfig({ CALLBACK_RETRY_DELAYS: '1, 2,30', ALLOW_PRIVATE_CALLBACKS: '1' }, paths);
+    expect(config.callbackRetryDelaysMs).toEqual([1000, 2000, 30000]);
+    expect(config.allowPrivateCallbacks).toBe(true);
+    expect(loadConfig({ ALLOW_PRIVATE_CALLBACKS: '0' }, paths).allowPrivateCallbacks).toBe(false);
+    expect(problemsOf({ CALLBACK_RETRY_DELAYS: '15,1m', ALLOW_PRIVATE_CALLBACKS: 'yes' })).toEqual([
+      'CALLBACK_RETRY_DELAYS must be 1 to 20 comma-separated whole numbers of seconds (15,60,300) (got "15,1m")',
+      'ALLOW_PRIVATE_CALLBACKS must be 0 or 1 (got "yes")',
+    ]);
   });
 });
 

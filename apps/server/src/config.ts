@@ -2,6 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import {
+  CHAIN_ENV,
+  CHAIN_RULES,
+  type ChainSettings,
+  chainSettings,
+  missingChainSettings,
+} from './chains/chain-config';
 import { parseSecretKey, SECRET_KEY_REQUIRED, SECRET_KEY_RULE } from './lib/secret-key';
 import { parseTrustProxy, TRUST_PROXY_TRUE_REFUSED, type TrustProxy } from './lib/trust-proxy';
 
@@ -26,8 +33,12 @@ export interface Config {
   seedDemo: boolean;
   nodeEnv: 'development' | 'production' | 'test';
   webDistDir: string;
+  /** The built hosted cashier (apps/cashier/dist), served at /pay/. */
+  cashierDistDir: string;
   /** Logins per minute per IP (POST /front/login). */
   loginRateLimit: number;
+  /** Signed merchant API requests per minute per application (API_RATE_LIMIT, default 1200). */
+  apiRateLimit: number;
   /**
    * Which X-Forwarded-For entries our own proxies wrote (lib/trust-proxy): false (the default:
    * the client is the socket's peer), a hop count, or the proxies' IPs/CIDRs. Behind a reverse
@@ -44,7 +55,20 @@ export interface Config {
    * DATABASE_URL; unset on the embedded database, DATA_DIR/secret.key is used (lib/secret-key).
    */
   secretKey: Buffer | undefined;
+  /**
+   * The waits between callback attempts, in ms: CALLBACK_RETRY_DELAYS (comma-separated
+   * seconds, for tests), else 15 s, 1 m, 5 m, 15 m, 1 h, 3 h, 6 h, 12 h, 24 h. After the last
+   * wait comes the last attempt.
+   */
+  callbackRetryDelaysMs: number[];
+  /** ALLOW_PRIVATE_CALLBACKS=1: callbacks may reach private and loopback addresses (never in production). */
+  allowPrivateCallbacks: boolean;
+  /** CHAIN_MODE, DEVNET_BLOCK_MS, CONFIRMATIONS_*, RPC_URL_*, WALLET_MNEMONIC (chains/chain-config.ts). */
+  chains: ChainSettings;
 }
+
+/** Seconds: 15 s, 1 m, 5 m, 15 m, 1 h, 3 h, 6 h, 12 h, 24 h. */
+export const CALLBACK_RETRY_DELAYS_S = [15, 60, 300, 900, 3600, 10800, 21600, 43200, 86400];
 
 export interface ConfigPaths {
   /** Where relative DATA_DIR / WEB_DIST_DIR values are resolved: the directory the user ran npm from. */
@@ -99,7 +123,9 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['0', '1']).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
   WEB_DIST_DIR: z.string().optional(),
+  CASHIER_DIST_DIR: z.string().optional(),
   LOGIN_RATE_LIMIT: wholeNumber(1, 100000).optional(),
+  API_RATE_LIMIT: wholeNumber(1, 1000000).optional(),
   TRUST_PROXY: z
     .string()
     .transform((value, ctx) => {
@@ -124,6 +150,13 @@ const envSchema = z.object({
       return key ?? Buffer.alloc(0);
     })
     .optional(),
+  CALLBACK_RETRY_DELAYS: z
+    .string()
+    .regex(/^\d{1,6}( *, *\d{1,6}){0,19}$/)
+    .transform((value) => value.split(',').map((seconds) => Number(seconds.trim()) * 1000))
+    .optional(),
+  ALLOW_PRIVATE_CALLBACKS: z.enum(['0', '1']).optional(),
+  ...CHAIN_ENV,
 });
 
 /** Rules across variables. */
@@ -133,6 +166,8 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
   const isServer =
     env.DATABASE_URL !== undefined && hasProtocol(['postgres:', 'postgresql:'])(env.DATABASE_URL);
   if (isServer && !env.SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['SECRET_KEY'] });
+  // Live chains need the wallet's own mnemonic: a generated one would hold real money.
+  for (const name of missingChainSettings(env)) ctx.addIssue({ code: 'custom', path: [name] });
 });
 type EnvName = keyof typeof envSchema.shape;
 
@@ -155,7 +190,9 @@ const RULES: Record<
   SEED_DEMO: { rule: 'must be 0 or 1' },
   NODE_ENV: { rule: 'must be development, production or test' },
   WEB_DIST_DIR: { rule: 'must be a directory path' },
+  CASHIER_DIST_DIR: { rule: 'must be a directory path' },
   LOGIN_RATE_LIMIT: { rule: 'must be a whole number from 1 to 100000' },
+  API_RATE_LIMIT: { rule: 'must be a whole number from 1 to 1000000' },
   TRUST_PROXY: {
     rule: 'must be false, the number of proxies in front (1) or a comma-separated list of their IPs/CIDRs',
     explain: (value) => (value.toLowerCase() === 'true' ? TRUST_PROXY_TRUE_REFUSED : undefined),
@@ -167,6 +204,9 @@ const RULES: Record<
     secret: true,
     explain: (value) => (value === '' ? SECRET_KEY_REQUIRED : undefined),
   },
+  CALLBACK_RETRY_DELAYS: { rule: 'must be 1 to 20 comma-separated whole numbers of seconds (15,60,300)' },
+  ALLOW_PRIVATE_CALLBACKS: { rule: 'must be 0 or 1' },
+  ...CHAIN_RULES,
 };
 
 export function loadConfig(env: Record<string, string | undefined>, paths = defaultConfigPaths(env)): Config {
@@ -201,11 +241,19 @@ export function loadConfig(env: Record<string, string | undefined>, paths = defa
     // Safe by default: development conveniences (the mail outbox page) need NODE_ENV=development.
     nodeEnv: e.NODE_ENV ?? 'production',
     webDistDir: e.WEB_DIST_DIR ? resolve(paths.cwd, e.WEB_DIST_DIR) : resolve(paths.serverDir, '../web/dist'),
+    cashierDistDir: e.CASHIER_DIST_DIR
+      ? resolve(paths.cwd, e.CASHIER_DIST_DIR)
+      : resolve(paths.serverDir, '../cashier/dist'),
     loginRateLimit: e.LOGIN_RATE_LIMIT ?? 30,
+    apiRateLimit: e.API_RATE_LIMIT ?? 1200,
     trustProxy: e.TRUST_PROXY ?? false,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'tollgate:',
     secretKey: e.SECRET_KEY,
+    callbackRetryDelaysMs:
+      e.CALLBACK_RETRY_DELAYS ?? CALLBACK_RETRY_DELAYS_S.map((seconds) => seconds * 1000),
+    allowPrivateCallbacks: e.ALLOW_PRIVATE_CALLBACKS === '1',
+    chains: chainSettings(e),
   };
 }
 

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { buildApp } from './app';
+import { describeChains } from './chains/chain-registry';
 import { type Config, ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/client';
 import { chooseLogSink } from './lib/log-output';
@@ -42,14 +43,7 @@ async function main(): Promise<void> {
     exitWith([`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`]);
   }
 
-  process.stdout.write(`\nTollgate is running at ${config.publicUrl}\n`);
-  if (app.demoAccount) {
-    process.stdout.write(`Demo login: ${app.demoAccount.email} / ${app.demoAccount.password}\n`);
-  }
-  // Without SMTP_URL no mail leaves the server: say so where a newcomer is looking.
-  for (const line of describeMailDelivery(config)) process.stdout.write(`${line}\n`);
-  process.stdout.write('\n');
-
+  // Listening for the stop signals before the banner: whoever reads it may stop us at once.
   let closing = false;
   const shutDown = async (signal: NodeJS.Signals) => {
     if (closing) return;
@@ -66,6 +60,16 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', shutDown);
   process.on('SIGTERM', shutDown);
+
+  process.stdout.write(`\nTollgate is running at ${config.publicUrl}\n`);
+  if (app.demoAccount) {
+    process.stdout.write(`Demo login: ${app.demoAccount.email} / ${app.demoAccount.password}\n`);
+  }
+  // Without SMTP_URL no mail leaves the server: say so where a newcomer is looking.
+  for (const line of describeMailDelivery(config)) process.stdout.write(`${line}\n`);
+  // Devnet (simulated money) or live, and in live mode each chain that cannot run and why.
+  for (const line of describeChains(app.chains)) process.stdout.write(`${line}\n`);
+  process.stdout.write('\n');
 }
 
 main().catch((error: unknown) => {

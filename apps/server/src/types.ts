@@ -1,9 +1,11 @@
 import type { Language } from '@tollgate/contracts';
+import type { ChainRegistry } from './chains/chain-registry';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { JobWorker } from './jobs/worker';
 import type { SecretBox } from './lib/secret-box';
 import type { SessionMerchant } from './modules/auth/session.repository';
+import type { CollectionWatcher } from './modules/orders/start-watcher';
 
 /** What an authenticated request carries (set by modules/auth/authenticate.ts). */
 export interface AuthSession {
@@ -28,6 +30,8 @@ export interface ServiceDeps {
   now: Clock;
   jobs: Pick<JobWorker, 'wake'>;
   secrets: SecretBox;
+  /** The chain adapters of the chain mode (chains/chain-registry.ts). */
+  chains: ChainRegistry;
 }
 
 declare module 'fastify' {
@@ -37,8 +41,12 @@ declare module 'fastify' {
     now: Clock;
     /** Seals and opens secrets at rest, under SECRET_KEY (or DATA_DIR/secret.key). */
     secrets: SecretBox;
+    /** The chains: get(chainId) → adapter of an enabled chain, enabled(), mode, devnet controls. */
+    chains: ChainRegistry;
     /** Runs queued jobs (mails); tests `drain()` it before reading the outbox. */
     jobs: JobWorker;
+    /** Watches the chains for payments to orders and expires them; tests `tick()` it. */
+    watcher: CollectionWatcher;
     /** The demo login printed at start, while the demo merchant exists with its demo password. */
     demoAccount: { email: string; password: string } | null;
   }

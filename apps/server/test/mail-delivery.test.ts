@@ -2,62 +2,34 @@
  * Mails over real SMTP: a receiver from the smtp-server package on 127.0.0.1, SMTP_URL pointed
  * at it. Codes arrive in the right language; a refused delivery is retried with backoff.
  */
-import type { AddressInfo } from 'node:net';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import PostalMime from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../src/db/schema';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
 import { postForm } from './helpers/calls';
 import { createMerchant } from './helpers/factories';
+import { startSmtpReceiver } from './helpers/smtp-receiver';
 
-interface Received {
-  to: string[];
-  raw: Buffer;
-}
-const received: Received[] = [];
-/** How many deliveries to refuse before accepting again. */
-let refuseNext = 0;
-
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      if (refuseNext > 0) {
-        refuseNext--;
-        callback(Object.assign(new Error('mailbox busy, try later'), { responseCode: 451 }));
-        return;
-      }
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks) });
-      callback();
-    });
-  },
-});
-
+let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
 const clock = createTestClock();
 let app: FastifyInstance;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  smtp = await startSmtpReceiver();
   app = await buildTestApp({
     now: clock.now,
-    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Tollgate Test <no-reply@test.tollgate>' },
+    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Tollgate Test <no-reply@test.tollgate>' },
   });
 });
 afterAll(async () => {
   await app.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 async function mailTo(email: string) {
   await app.jobs.drain();
-  const found = [...received].reverse().find((mail) => mail.to.includes(email));
+  const found = [...smtp.received].reverse().find((mail) => mail.to.includes(email));
   if (!found) throw new Error(`nothing received for ${email}`);
   return PostalMime.parse(found.raw);
 }
@@ -93,7 +65,7 @@ describe('mail over SMTP', () => {
 
   it('retries a refused delivery later, then scrubs the code from the job row', async () => {
     const merchant = await createMerchant(app, { lang: 'en_US' });
-    refuseNext = 1;
+    smtp.refuseNext(1);
     await postForm(app, '/login/sendEmailCode', { email: merchant.email });
     await app.jobs.drain();
     const [job] = await app.db.select().from(jobs).orderBy(desc(jobs.id)).limit(1);

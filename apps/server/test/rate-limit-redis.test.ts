@@ -8,6 +8,7 @@ import { connectRedis } from '../src/lib/redis';
 import { StartupError } from '../src/lib/startup-error';
 import { buildTestApp } from './helpers/build-test-app';
 import { postForm } from './helpers/calls';
+import { freePort } from './helpers/free-port';
 
 /**
  * REDIS_URL makes the per-IP limits one count for every node: two app instances (two nodes)
@@ -71,7 +72,7 @@ describe.skipIf(!REDIS_URL)('rate limits shared through Redis', { timeout: 120_0
   });
 
   it('stops the start with a plain reason when Redis cannot be reached', async () => {
-    const closedPort = await reservePort();
+    const closedPort = await freePort();
     const failure = connectRedis(`redis://127.0.0.1:${closedPort}`, silentLog);
     await expect(failure).rejects.toBeInstanceOf(StartupError);
     await expect(failure).rejects.toThrow(
@@ -118,20 +119,11 @@ async function waitFor(condition: () => boolean, timeoutMs = 15_000): Promise<vo
   }
 }
 
-async function reservePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
 /** A TCP relay to the real Redis that the test can cut (Redis "down") and restore on the same port. */
 async function startRedisProxy(target: URL) {
   const sockets = new Set<Socket>();
   let server: Server | undefined;
-  const port = await reservePort();
+  const port = await freePort();
   const listen = () =>
     new Promise<void>((resolve) => {
       server = createServer((client) => {

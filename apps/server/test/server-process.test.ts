@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { freePort } from './helpers/free-port';
 
 /**
  * server.ts as a process: bad configuration exits 1 with one plain line per variable, a good
@@ -63,15 +63,6 @@ function collect(child: ChildProcess) {
   return { output, exited, waitFor, waitForBanner };
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
 describe('server process', () => {
   it('exits 1 on bad configuration, one line per variable, no stack', async () => {
     const { output, exited } = collect(
@@ -102,6 +93,7 @@ describe('server process', () => {
         const banner = await waitForBanner();
         expect(banner).toContain(`Tollgate is running at http://localhost:${port}\n`);
         expect(banner).toContain('Demo login: demo@tollgate.dev / Tollgate2026\n');
+        expect(banner).toContain('Chains: DEVNET (CHAIN_MODE=devnet): payments are simulated');
         const health = await fetch(`http://127.0.0.1:${port}/health`, {
           headers: { 'x-request-id': 'probe-1' },
         });

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from './helpers/build-test-app';
@@ -17,6 +18,9 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'coins'));
   writeFileSync(join(dist, 'index.html'), INDEX);
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
+  // What the web build writes beside each script: Brotli and gzip copies, compressed once.
+  writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log("app")'));
+  writeFileSync(join(dist, 'assets', 'index-abc123.js.gz'), gzipSync('console.log("app")'));
   writeFileSync(join(dist, 'coins', 'usdt.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(dist, '.build-stamp.json'), '{"sources":"secret-hash"}');
   app = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
@@ -42,6 +46,29 @@ describe('static web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('console.log("app")');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the pre-compressed copy the browser accepts, Brotli first, with the same caching', async () => {
+    const br = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("app")');
+
+    const gz = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log("app")');
+
+    const plain = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app")');
   });
 
   it('serves the coin icons the API points at', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { jobs } from '../db/schema';
 
@@ -7,13 +7,23 @@ import { jobs } from '../db/schema';
  * exists exactly when the change it follows from was committed. A claim takes one due job
  * with FOR UPDATE SKIP LOCKED, so concurrent workers (other processes too) never take the
  * same one, and leases it: a worker that dies mid-job leaves it to be retried after LEASE_MS.
+ * While leased a job has no last error (the claim clears it, a failure sets it again), which
+ * is how `runJobNow` tells a job waiting for its retry from one a worker holds.
  */
 export type JobRow = typeof jobs.$inferSelect;
 
 export const MAX_ATTEMPTS = 8;
-const LEASE_MS = 5 * 60_000;
+/** Longer than any job may run (a callback's 10 s timeout, an SMTP exchange). */
+export const LEASE_MS = 5 * 60_000;
 const FIRST_RETRY_MS = 10_000;
 const MAX_RETRY_MS = 60 * 60_000;
+
+/** How often a kind of job is tried and how long it waits between tries. */
+export interface RetryPolicy {
+  maxAttempts: number;
+  /** The wait after a failed attempt number `attempts` (1 for the first). */
+  delayMs(attempts: number): number;
+}
 
 export async function enqueueJob(db: Executor, kind: string, payload: unknown, now: Date): Promise<void> {
   await db.insert(jobs).values({ kind, payload, runAt: now });
@@ -29,7 +39,7 @@ export async function claimDueJob(db: Database, now: Date): Promise<JobRow | und
     .for('update', { skipLocked: true });
   const [job] = await db
     .update(jobs)
-    .set({ attempts: sql`${jobs.attempts} + 1`, runAt: new Date(now.getTime() + LEASE_MS) })
+    .set({ attempts: sql`${jobs.attempts} + 1`, runAt: new Date(now.getTime() + LEASE_MS), lastError: null })
     .where(inArray(jobs.id, due))
     .returning();
   return job;
@@ -48,23 +58,52 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(attempts - 1, 0), MAX_RETRY_MS);
 }
 
+/** The policy of every kind that names none (mails). */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: MAX_ATTEMPTS, delayMs: retryDelayMs };
+
+/** A fixed schedule: the wait after attempt n is `delaysMs[n - 1]`; the attempt after the last wait is the last. */
+export function scheduledRetryPolicy(delaysMs: readonly number[]): RetryPolicy {
+  return {
+    maxAttempts: delaysMs.length + 1,
+    delayMs: (attempts) => delaysMs[Math.min(Math.max(attempts, 1), delaysMs.length) - 1] ?? 0,
+  };
+}
+
 export async function failJob(
   db: Executor,
   job: JobRow,
   error: unknown,
   now: Date,
   payload?: unknown,
+  policy: RetryPolicy = DEFAULT_RETRY_POLICY,
 ): Promise<'retry' | 'given-up'> {
-  const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-  const givenUp = job.attempts >= MAX_ATTEMPTS;
+  const message = error instanceof Error ? error.message : String(error);
+  // Never empty: a job waiting for its retry is told from a leased one by its last error.
+  const lastError = (message || 'failed').slice(0, 1000);
+  const givenUp = job.attempts >= policy.maxAttempts;
   await db
     .update(jobs)
     .set({
       lastError,
       ...(givenUp
         ? { failedAt: now, ...(payload === undefined ? {} : { payload }) }
-        : { runAt: new Date(now.getTime() + retryDelayMs(job.attempts)) }),
+        : { runAt: new Date(now.getTime() + policy.delayMs(job.attempts)) }),
     })
     .where(eq(jobs.id, job.id));
   return givenUp ? 'given-up' : 'retry';
+}
+
+/**
+ * Makes a job waiting for its next try due now (a merchant's "resend"). A job a worker holds
+ * (leased: claimed, no error yet) is left alone, so it never runs twice at once. Whether it
+ * moved, or was already due or running: true while the job is still open.
+ */
+export async function runJobNow(db: Executor, id: number, now: Date): Promise<boolean> {
+  const open = and(eq(jobs.id, id), isNull(jobs.doneAt), isNull(jobs.failedAt));
+  await db
+    .update(jobs)
+    .set({ runAt: now })
+    .where(and(open, gt(jobs.runAt, now), or(eq(jobs.attempts, 0), isNotNull(jobs.lastError))));
+  const [row] = await db.select({ id: jobs.id }).from(jobs).where(open);
+  return row !== undefined;
 }

@@ -1,14 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import { systemResolver } from '../modules/callbacks/address-guard';
+import { createCallbackJobHandler } from '../modules/callbacks/callback.job';
+import { CALLBACK_JOB } from '../modules/callbacks/callback-events';
+import { CALLBACK_TIMEOUT_MS } from '../modules/callbacks/callback-http';
 import { createMailJobHandler, MAIL_JOB } from '../modules/mail/mail.job';
 import { createMailTransport } from '../modules/mail/mail-transport';
+import { startCollectionWatcher } from '../modules/orders/start-watcher';
 import { purgeExpiredRows } from './purge-expired';
 import { createJobWorker } from './worker';
 
 /**
- * The job worker of this process (mails), started once the app is ready and stopped on
- * close. Mails go out over SMTP_URL, or without it to the log and the development outbox.
+ * The job worker of this process (mails, callbacks), started once the app is ready and stopped
+ * on close. Mails go out over SMTP_URL, or without it to the log and the development outbox.
+ * Several jobs run at once, so a callback receiver that times out holds up one slot, not the
+ * mails and other merchants' callbacks.
  */
 const PURGE_EVERY_MS = 60 * 60_000;
+const CONCURRENT_JOBS = 4;
 
 export function startJobs(app: FastifyInstance): void {
   const transport = createMailTransport({ config: app.config, db: app.db, now: app.now, log: app.log });
@@ -16,12 +24,29 @@ export function startJobs(app: FastifyInstance): void {
     db: app.db,
     now: app.now,
     log: app.log,
-    handlers: { [MAIL_JOB]: createMailJobHandler(transport) },
+    handlers: {
+      [MAIL_JOB]: createMailJobHandler(transport),
+      [CALLBACK_JOB]: createCallbackJobHandler({
+        db: app.db,
+        now: app.now,
+        secrets: app.secrets,
+        allowPrivate: app.config.allowPrivateCallbacks,
+        resolve: systemResolver,
+        timeoutMs: CALLBACK_TIMEOUT_MS,
+        retryDelaysMs: app.config.callbackRetryDelaysMs,
+      }),
+    },
+    concurrency: CONCURRENT_JOBS,
     maintenance: { everyMs: PURGE_EVERY_MS, run: () => purgeExpiredRows(app.db, app.now()) },
   });
   app.decorate('jobs', worker);
   app.addHook('onReady', async () => worker.start());
+  // The collection watcher: chain payments to orders, expiry (its events wake the worker).
+  startCollectionWatcher(app);
   app.addHook('onClose', async () => transport.close());
+  if (app.config.allowPrivateCallbacks && app.config.nodeEnv === 'production') {
+    app.log.warn('ALLOW_PRIVATE_CALLBACKS=1: callbacks may reach private and loopback addresses (SSRF)');
+  }
   if (transport.kind === 'outbox' && app.config.nodeEnv === 'production') {
     app.log.warn('SMTP_URL is not set: mails go to the log only, and codes with them');
   }

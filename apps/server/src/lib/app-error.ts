@@ -12,11 +12,20 @@ import {
  * HTTP status and the localized message; `details` becomes the envelope's `data`.
  * Anything else thrown reaches the client as a generic 500 (see plugins/error-handler.ts).
  */
+export interface FieldErrorKey {
+  field: string;
+  key: string;
+  params?: Record<string, string | number>;
+}
+
 export class AppError extends Error {
   readonly statusCode: number;
   readonly details: Record<string, unknown> | null;
-  /** Field rules checked by a service (not the schema): message keys, localized on the way out. */
-  readonly fieldErrors: { field: string; key: string }[];
+  /**
+   * Field rules checked by a service (not the schema): message keys, localized on the way out,
+   * with the values of their `{{name}}` placeholders (the IP whitelist entry at fault).
+   */
+  readonly fieldErrors: FieldErrorKey[];
   /** The message under `errors.*` the client reads: the code's own, or one of its variants. */
   readonly messageKey: string;
 
@@ -25,7 +34,7 @@ export class AppError extends Error {
     options: {
       details?: Record<string, unknown>;
       cause?: unknown;
-      fieldErrors?: { field: string; key: string }[];
+      fieldErrors?: FieldErrorKey[];
       /** A more precise message of the same code (contracts ERROR_MESSAGE_VARIANTS). */
       variant?: ErrorMessageVariant;
     } = {},

@@ -3,7 +3,13 @@ import type { ServiceDeps } from '../types';
 
 /** What route modules hand their services, and the per-IP limit of the sensitive calls. */
 export function serviceDeps(app: FastifyInstance): ServiceDeps {
-  return { db: app.db, now: app.now, jobs: { wake: () => app.jobs.wake() }, secrets: app.secrets };
+  return {
+    db: app.db,
+    now: app.now,
+    jobs: { wake: () => app.jobs.wake() },
+    secrets: app.secrets,
+    chains: app.chains,
+  };
 }
 
 /**

@@ -34,6 +34,16 @@ describe('secret box', () => {
     expect(() => box.open('JBSWY3DPEHPK3PXP', AAD)).toThrow(SecretBoxError);
   });
 
+  it('derives a stable key per purpose, unlike another purpose or another box', () => {
+    const key = randomBytes(32);
+    const first = createSecretBox(key).deriveKey('upload-policy');
+    expect(first).toHaveLength(32);
+    expect(createSecretBox(key).deriveKey('upload-policy')).toEqual(first);
+    expect(createSecretBox(key).deriveKey('other')).not.toEqual(first);
+    expect(createSecretBox(randomBytes(32)).deriveKey('upload-policy')).not.toEqual(first);
+    expect(first).not.toEqual(key);
+  });
+
   it('does not open under another key', () => {
     const sealed = box.seal('JBSWY3DPEHPK3PXP', AAD);
     expect(() => createSecretBox(randomBytes(32)).open(sealed, AAD)).toThrow(SecretBoxError);

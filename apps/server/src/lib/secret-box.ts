@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
  * Secrets at rest (Google Authenticator secrets now; application secrets and wallet keys
@@ -13,6 +13,11 @@ export interface SecretBox {
   seal(plain: string, aad?: string): string;
   /** Throws SecretBoxError on a tampered value, another key or another AAD. */
   open(sealed: string, aad?: string): string;
+  /**
+   * A 32-byte key of its own for one purpose (HKDF-SHA256 of the box's key, `purpose` as info),
+   * e.g. to sign upload policies: the same on every node, never the sealing key itself.
+   */
+  deriveKey(purpose: string): Buffer;
 }
 
 export const SEALED_PREFIX = 'v1:';
@@ -56,6 +61,9 @@ export function createSecretBox(key: Buffer): SecretBox {
       } catch {
         throw new SecretBoxError('sealed value does not open: tampered, another key or another place');
       }
+    },
+    deriveKey(purpose) {
+      return Buffer.from(hkdfSync('sha256', secretKey, Buffer.alloc(0), `tollgate:${purpose}`, 32));
     },
   };
 }

@@ -3,6 +3,7 @@ import {
   ErrorCode,
   type ErrorCodeValue,
   type ErrorEnvelope,
+  formatMessage,
   translateMessage,
   VALIDATION_KEY_CODES,
 } from '@tollgate/contracts';
@@ -45,9 +46,9 @@ export function classifyError(thrown: unknown, request: FastifyRequest): Outcome
         message: translateMessage(request.lang, `errors.${thrown.messageKey}`),
       };
     }
-    const errors = thrown.fieldErrors.map(({ field, key }) => ({
+    const errors = thrown.fieldErrors.map(({ field, key, params }) => ({
       field,
-      message: translateMessage(request.lang, key),
+      message: formatMessage(request.lang, key, params),
     }));
     return { code: thrown.code, data: { errors }, message: errors[0]?.message };
   }
@@ -75,7 +76,8 @@ function lingerThenClose(request: FastifyRequest, reply: FastifyReply): void {
   reply.raw.once('finish', () => {
     if (request.raw.readableEnded) return;
     const socket = request.raw.socket;
-    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    // (An injected request's socket is a stand-in without destroy.)
+    setTimeout(() => socket.destroy?.(), LINGER_MS).unref();
   });
 }
 

@@ -1,4 +1,4 @@
-import { BASE_PATH, ErrorCode, endpoints } from '@tollgate/contracts';
+import { API_BASE_PATH, BASE_PATH, ErrorCode, endpoints } from '@tollgate/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createErrorEnvelope } from '../lib/envelope';
 
@@ -8,7 +8,7 @@ import { createErrorEnvelope } from '../lib/envelope';
  * (/dashboard, /merchant/info, ...): they get index.html so a reload lands on the right page;
  * a missing file (/assets/x.js) stays a 404.
  */
-const API_PREFIXES = [BASE_PATH, '/api-docs', '/health'];
+const API_PREFIXES = [BASE_PATH, API_BASE_PATH, '/api-docs', '/health'];
 
 const METHODS_BY_PATH = new Map<string, string[]>();
 for (const endpoint of Object.values(endpoints)) {

@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 // Imported (not read from disk) so that the esbuild bundle carries it.
 import serverPackage from '../../package.json';
+import { EPUSDT_TAG } from '../modules/epusdt/epusdt-docs';
+import { API_SECURITY_SCHEMES, MERCHANT_API_TAG } from '../modules/merchant-api/api-docs';
 
 /**
  * The OpenAPI document, generated from the same zod schemas that validate the requests
@@ -20,7 +22,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description:
           'Every /front call answers `{ code, data, message }`; `code` 0 is success. `message` is in the ' +
           'language of the `lang` header, else of the `langCode` parameter, else zh_CN. Every call ' +
-          'also accepts `v` (a timestamp).',
+          'also accepts `v` (a timestamp). The merchant API for your own server lives under /api/v1 ' +
+          '(tag merchant-api): signed requests, described with examples in that tag.',
       },
       tags: [
         { name: 'auth', description: 'Log in and out, login codes, the country list, token checks' },
@@ -29,10 +32,29 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'google', description: 'Bind and unbind Google Authenticator' },
         { name: 'merchant', description: 'The logged-in merchant: profile, login history, phone, balances' },
         { name: 'config', description: 'Reference data: chains, currencies, exchange rates' },
+        {
+          name: 'applications',
+          description: 'My applications: APPID, APPSECRET, callback URL, IP whitelist',
+        },
+        { name: 'uploads', description: 'Signed upload policies and the upload itself (application icons)' },
+        {
+          name: 'records',
+          description: 'Collection and payout records (orders, transfers, deliveries) and the fund flow',
+        },
+        {
+          name: 'callbacks',
+          description:
+            "Callbacks to the merchant's server: resend an order's notification, send an application a test event",
+        },
         { name: 'system', description: 'Liveness' },
+        MERCHANT_API_TAG,
+        EPUSDT_TAG,
       ],
       components: {
-        securitySchemes: { authToken: { type: 'apiKey', in: 'header', name: 'x-auth-token' } },
+        securitySchemes: {
+          authToken: { type: 'apiKey', in: 'header', name: 'x-auth-token' },
+          ...API_SECURITY_SCHEMES,
+        },
       },
     },
     transform: jsonSchemaTransform,

@@ -24,6 +24,9 @@ export async function registerWebApp(
     root: dir,
     prefix: '/',
     cacheControl: false,
+    // The build writes <file>.br and <file>.gz beside each script and stylesheet; send those
+    // when the browser accepts them (Brotli first), the file as it is otherwise.
+    preCompressed: true,
     // Nothing hidden leaves the build: the build stamp npm start keeps there (.build-stamp.json).
     dotfiles: 'ignore',
     setHeaders: (reply, filePath) => {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
+import { freePort } from './free-port';
 
 /**
  * server.ts started as real processes (`node --import tsx src/server.ts`), each on its own
@@ -13,15 +13,6 @@ export interface ServerNode {
   base: string;
   child: ChildProcess;
   output: { stdout: string; stderr: string };
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 /** Started, not waited for: a test that expects the start to fail awaits `exited`. */

@@ -11,11 +11,15 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** The message as it arrived, for a test that parses more of it (HTML, headers). */
+  raw: Buffer;
 }
 
 export async function startSmtpReceiver() {
   const received: ReceivedMail[] = [];
   const events = new EventEmitter();
+  /** How many deliveries to refuse (451, try later) before accepting again. */
+  let refusals = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -24,11 +28,18 @@ export async function startSmtpReceiver() {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
-        const mail = await PostalMime.parse(Buffer.concat(chunks));
+        if (refusals > 0) {
+          refusals--;
+          callback(Object.assign(new Error('mailbox busy, try later'), { responseCode: 451 }));
+          return;
+        }
+        const raw = Buffer.concat(chunks);
+        const mail = await PostalMime.parse(raw);
         received.push({
           to: session.envelope.rcptTo.map((r) => r.address),
           subject: mail.subject ?? '',
           text: mail.text ?? '',
+          raw,
         });
         callback();
         events.emit('mail');
@@ -44,6 +55,10 @@ export async function startSmtpReceiver() {
     async waitForCount(count: number, timeoutMs = 30_000): Promise<void> {
       const signal = AbortSignal.timeout(timeoutMs);
       while (received.length < count) await once(events, 'mail', { signal });
+    },
+    /** Refuse the next `count` deliveries with a temporary error. */
+    refuseNext(count: number) {
+      refusals = count;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,4 +1,7 @@
+export * from './applications';
+export * from './chains';
 export * from './jobs';
 export * from './merchants';
+export * from './orders';
 export * from './reference';
 export * from './security';

@@ -1,0 +1,105 @@
+import { secp256k1 } from '@noble/curves/secp256k1';
+import { sha256 } from '@noble/hashes/sha2';
+import { createBase58check } from '@scure/base';
+import { Address, type NETWORK, p2pkh } from '@scure/btc-signer';
+import { bytesToHex, checksumAddress, hexToBytes, isAddress } from 'viem';
+import { publicKeyToAddress } from 'viem/accounts';
+import type { AddressFamily, ChainId } from './chain-adapter';
+
+/**
+ * Addresses per family, from a secp256k1 public key, and their validation (checksums
+ * included). Every encoding comes from the field's libraries: EIP-55 from viem, base58check
+ * from @scure/base, Dogecoin's P2PKH from @scure/btc-signer with Dogecoin's version bytes.
+ */
+export const CHAIN_FAMILY: Record<ChainId, AddressFamily> = {
+  ETH: 'evm',
+  BSC: 'evm',
+  POLYGON: 'evm',
+  TRON: 'tron',
+  DOGE: 'doge',
+};
+
+/** BIP-44 coin types (SLIP-44): one EVM derivation serves Ethereum, BNB Chain and Polygon. */
+export const COIN_TYPE: Record<AddressFamily, number> = { evm: 60, tron: 195, doge: 3 };
+
+/**
+ * Dogecoin mainnet (chainparams.cpp): P2PKH version 30 (0x1e, "D…"), P2SH 22 (0x16, "9…"/"A…"),
+ * WIF 158 (0x9e). Dogecoin has no SegWit: the bech32 prefix is never accepted (see isValid).
+ */
+export const DOGE_NETWORK: typeof NETWORK = { bech32: 'doge', pubKeyHash: 0x1e, scriptHash: 0x16, wif: 0x9e };
+
+/** Tron: 0x41 followed by the 20 bytes an EVM address would hold, in base58check (sha256d). */
+const TRON_PREFIX = 0x41;
+const tronBase58check = createBase58check(sha256);
+
+/** The public key's address in the family; `publicKey` is a compressed or uncompressed SEC1 key. */
+export function addressFromPublicKey(family: AddressFamily, publicKey: Uint8Array): string {
+  switch (family) {
+    case 'evm':
+      return evmAddress(publicKey);
+    case 'tron': {
+      const body = hexToBytes(evmAddress(publicKey));
+      return tronBase58check.encode(Uint8Array.of(TRON_PREFIX, ...body));
+    }
+    case 'doge': {
+      const compressed = secp256k1.ProjectivePoint.fromHex(publicKey).toRawBytes(true);
+      const address = p2pkh(compressed, DOGE_NETWORK).address;
+      if (!address) throw new Error('p2pkh gave no address');
+      return address;
+    }
+  }
+}
+
+/** EIP-55 checksummed (viem), from keccak256 of the uncompressed key. */
+function evmAddress(publicKey: Uint8Array): `0x${string}` {
+  const uncompressed = secp256k1.ProjectivePoint.fromHex(publicKey).toRawBytes(false);
+  return publicKeyToAddress(bytesToHex(uncompressed));
+}
+
+/** Whether `address` is a valid mainnet address of the family, checksum included. */
+export function isValidAddress(family: AddressFamily, address: string): boolean {
+  if (typeof address !== 'string') return false;
+  switch (family) {
+    case 'evm':
+      return isValidEvmAddress(address);
+    case 'tron':
+      return isValidTronAddress(address);
+    case 'doge':
+      return isValidDogeAddress(address);
+  }
+}
+
+/**
+ * EIP-55: a mixed-case address must carry the right checksum; an all-lower or all-upper one
+ * carries none and is accepted as it is (the standard's own rule).
+ */
+function isValidEvmAddress(address: string): boolean {
+  if (!isAddress(address, { strict: false })) return false;
+  const hex = address.slice(2);
+  if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return true;
+  return checksumAddress(address as `0x${string}`) === address;
+}
+
+function isValidTronAddress(address: string): boolean {
+  try {
+    const bytes = tronBase58check.decode(address);
+    return bytes.length === 21 && bytes[0] === TRON_PREFIX;
+  } catch {
+    return false;
+  }
+}
+
+/** P2PKH ("D…") or P2SH: the two kinds of Dogecoin mainnet address a payout may go to. */
+function isValidDogeAddress(address: string): boolean {
+  try {
+    const decoded = Address(DOGE_NETWORK).decode(address);
+    return decoded.type === 'pkh' || decoded.type === 'sh';
+  } catch {
+    return false;
+  }
+}
+
+/** The comparable form of an address (EVM addresses are case-insensitive; base58 ones are not). */
+export function normalizeAddress(family: AddressFamily, address: string): string {
+  return family === 'evm' ? checksumAddress(address.toLowerCase() as `0x${string}`) : address;
+}

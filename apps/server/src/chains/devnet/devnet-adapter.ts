@@ -1,0 +1,88 @@
+import { toDecimalString } from '@tollgate/contracts/money';
+import { and, asc, between, eq, inArray, max } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { devnetBlocks, devnetTransfers } from '../../db/schema';
+import { CHAIN_FAMILY, isValidAddress, normalizeAddress } from '../addresses';
+import type { ChainAdapter, ChainId, ChainTransfer, SendRequest } from '../chain-adapter';
+import type { HdWallet } from '../hd-wallet';
+import { devnetTransfer } from './devnet-transfer';
+
+/**
+ * One simulated chain over devnet_blocks and devnet_transfers. Addresses are the real ones
+ * (same derivation and validation as live), so an order's address would be valid on the real
+ * network; the money is not. No network access at all: every method is a query.
+ */
+export function createDevnetAdapter(deps: {
+  db: Database;
+  chainId: ChainId;
+  wallet: HdWallet;
+  confirmations: number;
+}): ChainAdapter {
+  const { db, chainId, wallet, confirmations } = deps;
+  const family = CHAIN_FAMILY[chainId];
+
+  const headHeight = async () => {
+    const [row] = await db
+      .select({ head: max(devnetBlocks.height) })
+      .from(devnetBlocks)
+      .where(eq(devnetBlocks.chainId, chainId));
+    // The genesis block exists from the first start (block-producer.ts); -1 before it.
+    return row?.head ?? -1;
+  };
+
+  return {
+    chainId,
+    family,
+    mode: 'devnet',
+    confirmations,
+    isValidAddress: (address) => isValidAddress(family, address),
+    deriveAddress: (index, account = 0) => wallet.deriveAddress(family, index, account),
+    headHeight,
+
+    async scanTransfers(fromHeight, toHeight, addresses) {
+      if (addresses !== undefined && addresses.size === 0) return [];
+      if (toHeight < fromHeight) return [];
+      const watched = addresses && [...addresses].map((a) => normalizeAddress(family, a));
+      const rows = await db
+        .select()
+        .from(devnetTransfers)
+        .where(
+          and(
+            eq(devnetTransfers.chainId, chainId),
+            between(devnetTransfers.blockHeight, fromHeight, toHeight),
+            watched ? inArray(devnetTransfers.toAddress, watched) : undefined,
+          ),
+        )
+        .orderBy(asc(devnetTransfers.blockHeight), asc(devnetTransfers.id));
+      return rows.map(
+        (row): ChainTransfer => ({
+          chainId,
+          txHash: row.txHash,
+          logIndex: row.logIndex,
+          fromAddress: row.fromAddress,
+          toAddress: row.toAddress,
+          coinName: row.coinName,
+          amount: toDecimalString(row.amount),
+          blockHeight: row.blockHeight ?? 0,
+        }),
+      );
+    },
+
+    async confirmationsOf(blockHeight) {
+      const head = await headHeight();
+      return blockHeight > head ? 0 : head - blockHeight + 1;
+    },
+
+    /** A devnet transfer from the platform's own address at `fromIndex` (payouts, later). */
+    async send(request: SendRequest) {
+      const { txHash } = await devnetTransfer(db, {
+        chainId,
+        toAddress: request.toAddress,
+        coinName: request.coinName,
+        amount: request.amount,
+        fromAddress: wallet.deriveAddress(family, request.fromIndex),
+      });
+      return { txHash };
+    },
+  };
+}

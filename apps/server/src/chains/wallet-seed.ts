@@ -1,0 +1,66 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { walletSecrets } from '../db/schema';
+import { type SecretBox, SecretBoxError } from '../lib/secret-box';
+import { createMnemonic, isValidMnemonic, normalizeMnemonic } from './mnemonic';
+
+/**
+ * Where the HD mnemonic comes from. WALLET_MNEMONIC when set (required in live mode: config.ts
+ * refuses to start without it). Otherwise, on devnet, one is generated at the first start and
+ * kept sealed under SECRET_KEY in wallet_secrets; the first node to insert wins and every
+ * node reads that one back, so nodes starting together agree on one wallet.
+ */
+export const MNEMONIC_SECRET_NAME = 'hd_mnemonic';
+export const MNEMONIC_AAD = `wallet_secrets:${MNEMONIC_SECRET_NAME}`;
+
+export interface WalletSeed {
+  mnemonic: string;
+  source: 'environment' | 'stored' | 'generated';
+  /** Set when WALLET_MNEMONIC differs from a mnemonic stored earlier (its addresses stay with it). */
+  storedDiffers?: boolean;
+}
+
+export async function loadWalletSeed(input: {
+  db: Database;
+  secrets: SecretBox;
+  configured: string | undefined;
+}): Promise<WalletSeed> {
+  const { db, secrets, configured } = input;
+  if (configured !== undefined) {
+    const mnemonic = normalizeMnemonic(configured);
+    if (!isValidMnemonic(mnemonic)) throw new Error('WALLET_MNEMONIC is not a valid BIP-39 mnemonic');
+    // A stored mnemonic this key cannot open is another one too; WALLET_MNEMONIC wins either way.
+    const stored = await readStoredMnemonic(db, secrets).catch((error) => {
+      if (error instanceof SecretBoxError) return undefined;
+      throw error;
+    });
+    return {
+      mnemonic,
+      source: 'environment',
+      ...(stored !== null && stored !== mnemonic ? { storedDiffers: true } : {}),
+    };
+  }
+  const stored = await readStoredMnemonic(db, secrets);
+  if (stored !== null) return { mnemonic: stored, source: 'stored' };
+  const generated = createMnemonic();
+  const inserted = await db
+    .insert(walletSecrets)
+    .values({ name: MNEMONIC_SECRET_NAME, sealed: secrets.seal(generated, MNEMONIC_AAD) })
+    .onConflictDoNothing()
+    .returning({ name: walletSecrets.name });
+  if (inserted.length === 1) return { mnemonic: generated, source: 'generated' };
+  // Another node inserted first: use its mnemonic.
+  const winner = await readStoredMnemonic(db, secrets);
+  if (winner === null) throw new Error('wallet mnemonic vanished while starting');
+  return { mnemonic: winner, source: 'stored' };
+}
+
+/** The stored mnemonic, opened (throws if it does not open: another SECRET_KEY, or tampered). */
+async function readStoredMnemonic(db: Database, secrets: SecretBox): Promise<string | null> {
+  const [row] = await db
+    .select({ sealed: walletSecrets.sealed })
+    .from(walletSecrets)
+    .where(eq(walletSecrets.name, MNEMONIC_SECRET_NAME));
+  if (!row) return null;
+  return secrets.open(row.sealed, MNEMONIC_AAD);
+}

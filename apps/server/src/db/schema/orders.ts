@@ -1,0 +1,234 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { applications } from './applications';
+import { merchants } from './merchants';
+
+/**
+ * Orders, the chain transfers attributed to them, the ledger (fund records) and the callback
+ * outbox with its delivery log. Amounts are NUMERIC(38,18): decimal strings in code.
+ */
+const at = (name: string) => timestamp(name, { withTimezone: true });
+const amount = (name: string) => numeric(name, { precision: 38, scale: 18 });
+const merchantRef = () =>
+  bigint('merchant_id', { mode: 'number' })
+    .notNull()
+    .references(() => merchants.id, { onDelete: 'cascade' });
+
+export const ORDER_TYPES = ['collection', 'payout'] as const;
+export const ORDER_STATUSES = ['pending', 'confirming', 'completed', 'expired'] as const;
+export const ORDER_EXCEPTIONS = ['underpaid', 'overpaid', 'late'] as const;
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The platform order number, public (cashier URL, API, records). */
+    orderNo: text('order_no').notNull(),
+    type: text('type', { enum: ORDER_TYPES }).notNull(),
+    merchantId: merchantRef(),
+    applicationId: bigint('application_id', { mode: 'number' })
+      .notNull()
+      .references(() => applications.id),
+    merchantOrderNo: text('merchant_order_no').notNull(),
+    /** How it was created: the signed API or the epusdt-compatible endpoint. */
+    source: text('source', { enum: ['api', 'epusdt'] })
+      .notNull()
+      .default('api'),
+    /** A coinName (USDT). */
+    currency: text('currency').notNull(),
+    /** A chainId; null until the customer picks one on the cashier. */
+    network: text('network'),
+    amount: amount('amount').notNull(),
+    paidAmount: amount('paid_amount').notNull().default('0'),
+    fee: amount('fee').notNull().default('0'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    exception: text('exception', { enum: ORDER_EXCEPTIONS }),
+    /** The order's own deposit address, assigned with the network; never reused. */
+    payAddress: text('pay_address'),
+    addressIndex: bigint('address_index', { mode: 'number' }),
+    /** The first transfer that paid it (the one the callback and records show). */
+    txHash: text('tx_hash'),
+    description: text('description').notNull().default(''),
+    language: text('language').notNull().default('zh_CN'),
+    callbackUrl: text('callback_url').notNull().default(''),
+    redirectUrl: text('redirect_url').notNull().default(''),
+    /** Created in devnet mode: simulated money, never withdrawable on a real chain. */
+    test: boolean('test').notNull(),
+    /** sha256 of the creating request's canonical content: the same content is the same order. */
+    requestHash: text('request_hash').notNull(),
+    /** epusdt orders: the fiat the shop priced in and that amount, as it arrived. */
+    fiat: text('fiat'),
+    fiatAmount: amount('fiat_amount'),
+    createdAt: at('created_at').notNull().default(sql`now()`),
+    expiresAt: at('expires_at').notNull(),
+    /** When the first payment was seen (the SPEC's arrival time). */
+    arrivedAt: at('arrived_at'),
+    completedAt: at('completed_at'),
+    updatedAt: at('updated_at').notNull().default(sql`now()`),
+  },
+  (t) => [
+    uniqueIndex('orders_order_no_key').on(t.orderNo),
+    uniqueIndex('orders_app_merchant_order_no_key').on(t.applicationId, t.type, t.merchantOrderNo),
+    uniqueIndex('orders_pay_address_key').on(t.payAddress).where(sql`${t.payAddress} is not null`),
+    index('orders_merchant_created_idx').on(t.merchantId, t.type, t.createdAt),
+    index('orders_status_expires_idx').on(t.status, t.expiresAt),
+    check('orders_type_known', sql`${t.type} in ('collection', 'payout')`),
+    check('orders_status_known', sql`${t.status} in ('pending', 'confirming', 'completed', 'expired')`),
+    check(
+      'orders_exception_known',
+      sql`${t.exception} is null or ${t.exception} in ('underpaid', 'overpaid', 'late')`,
+    ),
+    check('orders_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** Transfers the watcher saw to an order's address. Each chain transfer counts once. */
+export const chainTransfers = pgTable(
+  'chain_transfers',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    chainId: text('chain_id').notNull(),
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull().default(0),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    coinName: text('coin_name').notNull(),
+    amount: amount('amount').notNull(),
+    blockHeight: bigint('block_height', { mode: 'number' }).notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    /**
+     * Seen, waiting for confirmations; then credited once (the fund record is written then).
+     * `ignored`: recorded but never credited (a coin other than the order's currency).
+     */
+    status: text('status', { enum: ['confirming', 'credited', 'ignored'] })
+      .notNull()
+      .default('confirming'),
+    seenAt: at('seen_at').notNull().default(sql`now()`),
+    creditedAt: at('credited_at'),
+  },
+  (t) => [
+    unique('chain_transfers_tx_key').on(t.chainId, t.txHash, t.logIndex),
+    index('chain_transfers_order_idx').on(t.orderId),
+    index('chain_transfers_confirming_idx').on(t.chainId, t.status),
+  ],
+);
+
+export const FUND_RECORD_TYPES = ['deposit', 'withdraw', 'collection', 'payout', 'exchange'] as const;
+
+/**
+ * The ledger: append-only. Each row moves one bucket (available or frozen) of one balance;
+ * before = after − change; hash = sha256(previous hash of the same merchant and currency +
+ * canonical row), so a changed or removed row breaks the chain (npm run ledger:verify).
+ */
+export const fundRecords = pgTable(
+  'fund_records',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    merchantId: merchantRef(),
+    currency: text('currency').notNull(),
+    type: text('type', { enum: FUND_RECORD_TYPES }).notNull(),
+    bucket: text('bucket', { enum: ['available', 'frozen'] })
+      .notNull()
+      .default('available'),
+    orderNo: text('order_no'),
+    txHash: text('tx_hash'),
+    address: text('address'),
+    network: text('network'),
+    amount: amount('amount').notNull(),
+    fee: amount('fee').notNull().default('0'),
+    status: text('status').notNull(),
+    balanceBefore: amount('balance_before').notNull(),
+    changeAmount: amount('change_amount').notNull(),
+    balanceAfter: amount('balance_after').notNull(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    index('fund_records_chain_idx').on(t.merchantId, t.currency, t.id),
+    index('fund_records_merchant_created_idx').on(t.merchantId, t.createdAt),
+    uniqueIndex('fund_records_hash_key').on(t.hash),
+    check('fund_records_before_after', sql`${t.balanceBefore} + ${t.changeAmount} = ${t.balanceAfter}`),
+  ],
+);
+
+export const CALLBACK_EVENT_TYPES = [
+  'collection.confirming',
+  'collection.completed',
+  'collection.expired',
+  'collection.payment_received',
+  'test',
+] as const;
+
+/**
+ * The callback outbox: one row per event, written in the same transaction as the change it
+ * reports. The job queue delivers it (job kind `callback`, payload { eventId }); the id is the
+ * body's `id`, stable across retries. `format` says which protocol signs and shapes the body.
+ */
+export const callbackEvents = pgTable(
+  'callback_events',
+  {
+    id: text('id').primaryKey(),
+    merchantId: merchantRef(),
+    applicationId: bigint('application_id', { mode: 'number' })
+      .notNull()
+      .references(() => applications.id),
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    type: text('type').notNull(),
+    format: text('format', { enum: ['tollgate', 'epusdt'] })
+      .notNull()
+      .default('tollgate'),
+    /** The exact JSON body sent on every attempt. */
+    body: text('body').notNull(),
+    payload: jsonb('payload'),
+    attempts: integer('attempts').notNull().default(0),
+    deliveredAt: at('delivered_at'),
+    /** Set when the retry schedule is spent. */
+    gaveUpAt: at('gave_up_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('callback_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/** Every delivery attempt, for the order's delivery log. */
+export const callbackDeliveries = pgTable(
+  'callback_deliveries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => callbackEvents.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    url: text('url').notNull(),
+    requestBody: text('request_body').notNull(),
+    responseStatus: integer('response_status'),
+    /** The first 2 KB of the response body. */
+    responseBody: text('response_body'),
+    durationMs: integer('duration_ms').notNull(),
+    error: text('error'),
+    acknowledged: boolean('acknowledged').notNull().default(false),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('callback_deliveries_event_idx').on(t.eventId, t.attempt)],
+);
+
+/** Fiat prices in USDT (epusdt orders are priced in fiat): seeded with indicative rates. */
+export const fiatRates = pgTable('fiat_rates', {
+  fiat: text('fiat').primaryKey(),
+  /** USDT per one unit of the fiat. */
+  usdtPerUnit: amount('usdt_per_unit').notNull(),
+  updatedAt: at('updated_at').notNull().default(sql`now()`),
+});

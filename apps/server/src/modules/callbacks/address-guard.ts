@@ -1,0 +1,91 @@
+import { lookup } from 'node:dns/promises';
+import ipaddr from 'ipaddr.js';
+
+/**
+ * The SSRF guard of callbacks, applied when a callback is sent: the host is resolved here and
+ * every address it resolves to must be a global unicast address. Anything else is refused:
+ * loopback, private (RFC 1918, ULA fc00::/7), link-local, CGNAT 100.64/10, multicast,
+ * unspecified, broadcast, reserved and documentation ranges, IPv6 forms that embed an IPv4
+ * address (mapped ::ffff:a.b.c.d is judged as that IPv4 address; NAT64, 6to4 and Teredo are
+ * refused), and the cloud metadata addresses. The caller then connects to the address checked
+ * here (callback-http.ts pins it), so a second DNS answer cannot move the request elsewhere.
+ *
+ * ALLOW_PRIVATE_CALLBACKS=1 (tests, local development) lets private, loopback, link-local, CGNAT
+ * and ULA addresses through; metadata, unspecified (0.0.0.0 reaches this host), multicast,
+ * broadcast and the other special ranges stay refused even then.
+ */
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+export type HostResolver = (hostname: string) => Promise<ResolvedAddress[]>;
+
+export const systemResolver: HostResolver = async (hostname) =>
+  (await lookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({
+    address,
+    family: family === 6 ? 6 : 4,
+  }));
+
+const METADATA_ADDRESSES = new Set(['169.254.169.254', 'fd00:ec2::254']);
+const PRIVATE_RANGES = new Set(['private', 'loopback', 'linkLocal', 'carrierGradeNat', 'uniqueLocal']);
+
+/** Why a callback may not go to this address (a short phrase for the delivery log), or null. */
+export function refusalOf(address: string, allowPrivate: boolean): string | null {
+  if (!ipaddr.isValid(address)) return 'not an IP address';
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6 = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  }
+  if (METADATA_ADDRESSES.has(parsed.toNormalizedString()) || METADATA_ADDRESSES.has(parsed.toString())) {
+    return 'a cloud metadata address';
+  }
+  const range = parsed.range();
+  if (range === 'unicast') return null;
+  if (allowPrivate && PRIVATE_RANGES.has(range)) return null;
+  return `${RANGE_NAMES[range] ?? `a special-purpose address (${range})`}`;
+}
+
+const RANGE_NAMES: Record<string, string> = {
+  private: 'a private address',
+  uniqueLocal: 'a private (unique local) address',
+  loopback: 'a loopback address',
+  linkLocal: 'a link-local address',
+  carrierGradeNat: 'a carrier-grade NAT address',
+  multicast: 'a multicast address',
+  unspecified: 'the unspecified address',
+  broadcast: 'the broadcast address',
+};
+
+export type TargetCheck = { ok: true; address: ResolvedAddress } | { ok: false; error: string };
+
+/**
+ * The address to connect to for this URL, checked. A host that resolves to several addresses
+ * is refused if any of them is: the answer is not ours to pick from.
+ */
+export async function resolveCallbackTarget(
+  url: URL,
+  options: { allowPrivate: boolean; resolve: HostResolver },
+): Promise<TargetCheck> {
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  let addresses: ResolvedAddress[];
+  if (ipaddr.isValid(host)) {
+    addresses = [{ address: host, family: ipaddr.parse(host).kind() === 'ipv6' ? 6 : 4 }];
+  } else {
+    try {
+      addresses = await options.resolve(host);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      return { ok: false, error: `cannot resolve ${host}${code ? ` (${code})` : ''}` };
+    }
+    if (addresses.length === 0) return { ok: false, error: `cannot resolve ${host} (no address)` };
+  }
+  for (const { address } of addresses) {
+    const refusal = refusalOf(address, options.allowPrivate);
+    if (refusal) {
+      const named = address === host ? address : `${host} resolves to ${address}`;
+      return { ok: false, error: `refused by the SSRF guard: ${named}, ${refusal}` };
+    }
+  }
+  return { ok: true, address: addresses[0] as ResolvedAddress };
+}

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import type { Executor } from '../../db/client';
+import { type CALLBACK_EVENT_TYPES, callbackEvents } from '../../db/schema';
+import { enqueueJob } from '../../jobs/queue';
+
+/**
+ * The callback outbox. An event is written in the transaction of the change it reports, with
+ * its delivery job (kind `callback`), so it exists exactly when the change was committed and
+ * is retried until acknowledged or its schedule is spent. Its id (`evt_…`) and its body are
+ * fixed here: every attempt sends the same bytes, and the receiver can deduplicate by id.
+ * The caller wakes the job worker once its transaction has committed (deps.jobs.wake()).
+ */
+export const CALLBACK_JOB = 'callback';
+
+export type CallbackEventType = (typeof CALLBACK_EVENT_TYPES)[number];
+export type CallbackFormat = 'tollgate' | 'epusdt';
+
+export interface CallbackEventInput {
+  merchantId: number;
+  applicationId: number;
+  /** null for an application's test event. */
+  orderId: number | null;
+  type: CallbackEventType;
+  /** Tollgate format: the body's `data` (`{ order }`); epusdt: kept for the record. */
+  data: unknown;
+  format?: CallbackFormat;
+  /** Format epusdt only: the body its protocol builds and signs (MD5), sent as is. */
+  body?: string;
+  now: Date;
+}
+
+export interface CallbackJobPayload {
+  eventId: string;
+  /** A resend: the event's attempt count when it was queued (callback.job.ts). */
+  after?: number;
+}
+
+export function newCallbackEventId(): string {
+  return `evt_${randomBytes(16).toString('hex')}`;
+}
+
+/** The exact JSON text of a Tollgate event: `{ id, type, createdAt, data }`, in this order. */
+export function tollgateEventBody(id: string, type: string, createdAt: Date, data: unknown): string {
+  return JSON.stringify({ id, type, createdAt: createdAt.toISOString(), data });
+}
+
+export async function recordCallbackEvent(
+  db: Executor,
+  input: CallbackEventInput,
+): Promise<{ id: string; body: string }> {
+  const event = await insertCallbackEvent(db, input);
+  const payload: CallbackJobPayload = { eventId: event.id };
+  await enqueueJob(db, CALLBACK_JOB, payload, input.now);
+  return event;
+}
+
+/** The event row alone, without a delivery job (the test event is sent while its call waits). */
+export async function insertCallbackEvent(
+  db: Executor,
+  input: CallbackEventInput,
+): Promise<{ id: string; body: string }> {
+  const format = input.format ?? 'tollgate';
+  const id = newCallbackEventId();
+  let body: string;
+  if (format === 'epusdt') {
+    if (input.body === undefined) throw new Error('an epusdt callback event needs its prebuilt body');
+    body = input.body;
+  } else {
+    if (input.body !== undefined) throw new Error('a tollgate callback event builds its own body');
+    body = tollgateEventBody(id, input.type, input.now, input.data);
+  }
+  await db.insert(callbackEvents).values({
+    id,
+    merchantId: input.merchantId,
+    applicationId: input.applicationId,
+    orderId: input.orderId,
+    type: input.type,
+    format,
+    body,
+    payload: input.data ?? null,
+    createdAt: input.now,
+  });
+  return { id, body };
+}

@@ -1,0 +1,91 @@
+import type { LookupAddress, LookupOptions } from 'node:dns';
+import { performance } from 'node:perf_hooks';
+import { Client } from 'undici';
+import type { ResolvedAddress } from './address-guard';
+
+/**
+ * One callback POST, to the address the SSRF guard vetted: the connection's DNS lookup is
+ * answered with that address whatever the host (TLS still checks the certificate against the
+ * host name). Redirects are not followed (undici follows none unless told), the whole exchange
+ * is bounded by `timeoutMs`, and only the first RESPONSE_KEEP_BYTES of the answer are read.
+ */
+export const CALLBACK_TIMEOUT_MS = 10_000;
+export const RESPONSE_KEEP_BYTES = 2048;
+
+export interface CallbackHttpResult {
+  status: number | null;
+  /** The first 2 KB of the response body, as text. */
+  body: string | null;
+  error: string | null;
+  durationMs: number;
+}
+
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+function pinnedLookup(pinned: ResolvedAddress) {
+  return (_hostname: string, options: LookupOptions, callback: LookupCallback) => {
+    if (options?.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
+    else callback(null, pinned.address, pinned.family);
+  };
+}
+
+export async function postCallback(request: {
+  url: URL;
+  address: ResolvedAddress;
+  body: string;
+  headers: Record<string, string>;
+  timeoutMs: number;
+}): Promise<CallbackHttpResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const client = new Client(request.url.origin, {
+    connect: { lookup: pinnedLookup(request.address), timeout: request.timeoutMs },
+    headersTimeout: request.timeoutMs,
+    bodyTimeout: request.timeoutMs,
+  });
+  const signal = AbortSignal.timeout(request.timeoutMs);
+  let status: number | null = null;
+  try {
+    const response = await client.request({
+      method: 'POST',
+      path: `${request.url.pathname}${request.url.search}`,
+      headers: request.headers,
+      body: request.body,
+      signal,
+    });
+    status = response.statusCode;
+    const body = await readFirstBytes(response.body, RESPONSE_KEEP_BYTES);
+    return { status, body, error: null, durationMs: elapsed() };
+  } catch (error) {
+    const message = signal.aborted
+      ? `timed out after ${request.timeoutMs} ms`
+      : describeError(error as Error & { code?: string; cause?: Error & { code?: string } });
+    return { status, body: null, error: message, durationMs: elapsed() };
+  } finally {
+    client.destroy().catch(() => {});
+  }
+}
+
+async function readFirstBytes(body: AsyncIterable<Buffer> & { destroy(): void }, limit: number) {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of body) {
+    chunks.push(chunk);
+    length += chunk.length;
+    if (length >= limit) break;
+  }
+  body.destroy();
+  // PostgreSQL text holds no NUL character.
+  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, limit)).replaceAll('\u0000', '');
+}
+
+function describeError(error: Error & { code?: string; cause?: Error & { code?: string } }): string {
+  const inner = error.cause ?? error;
+  const code = inner.code ?? error.code;
+  const text = inner.message || error.message || String(error);
+  return (code && !text.includes(code) ? `${code}: ${text}` : text).slice(0, 500);
+}

@@ -1,0 +1,22 @@
+/**
+ * Why a create-transaction call is refused, as epusdt says it: `status_code` 400 (the request)
+ * or 401 (the application or the signature), 429 for a spent request budget, and a message of
+ * the `epusdt.*` (or `errors.*`) catalogue in the request's language, with its parameters.
+ */
+export type EpusdtStatusCode = 400 | 401 | 429;
+
+export class EpusdtRefusal extends Error {
+  constructor(
+    readonly statusCode: EpusdtStatusCode,
+    readonly messageKey: string,
+    readonly params: Record<string, string> = {},
+  ) {
+    super(messageKey);
+    this.name = 'EpusdtRefusal';
+  }
+}
+
+export const badRequest = (messageKey: string, params: Record<string, string> = {}) =>
+  new EpusdtRefusal(400, messageKey, params);
+
+export const unauthorized = (messageKey: string) => new EpusdtRefusal(401, messageKey);

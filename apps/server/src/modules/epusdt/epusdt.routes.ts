@@ -1,0 +1,118 @@
+import { formatMessage } from '@tollgate/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authenticateEpusdt, createEpusdtTransaction, type EpusdtTransaction } from './epusdt.service';
+import { epusdtCreateBody, epusdtParams, epusdtResponse } from './epusdt-docs';
+import { EpusdtRefusal, type EpusdtStatusCode } from './epusdt-refusal';
+
+/**
+ * The epusdt-compatible endpoint: `POST /epusdt/{appId}/api/v1/order/create-transaction`, so a
+ * shop's epusdt plugin needs only a new base URL (`{PUBLIC_URL}/epusdt/{appId}`) and token.
+ * Its own plugin scope: every body is kept as raw bytes whatever its content type (epusdt reads
+ * the body as JSON regardless, and the signature needs the numbers' source text), and every
+ * answer is epusdt's `{ status_code, message, data, request_id }` with HTTP 200, as epusdt
+ * answers, so that a plugin reads the message instead of its HTTP client throwing. Only a
+ * fault of ours is HTTP 500.
+ */
+export const EPUSDT_PREFIX = '/epusdt';
+export const CREATE_TRANSACTION_PATH = '/:appId/api/v1/order/create-transaction';
+
+interface EpusdtEnvelope {
+  status_code: 200 | EpusdtStatusCode | 500;
+  message: string;
+  data: EpusdtTransaction | null;
+  request_id: string;
+}
+
+export async function registerEpusdtRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(
+    async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+      scope.setErrorHandler((error: FastifyError, request, reply) => answerError(error, request, reply));
+      // Counted once the caller is known, in the same budget as the application's /api/v1 calls.
+      const callers = new WeakMap<FastifyRequest, number>();
+      const limiter = scope.createRateLimit({
+        max: app.config.apiRateLimit,
+        timeWindow: 60_000,
+        keyGenerator: (request) => `api-app:${callers.get(request)}`,
+      });
+      const deps = () => ({
+        db: app.db,
+        now: app.now,
+        chains: app.chains,
+        secrets: app.secrets,
+        publicUrl: app.config.publicUrl,
+      });
+
+      scope.withTypeProvider<ZodTypeProvider>().route({
+        method: 'POST',
+        url: CREATE_TRANSACTION_PATH,
+        schema: {
+          tags: ['epusdt'],
+          operationId: 'epusdtCreateTransaction',
+          summary: 'epusdt-compatible: create a transaction (a collection order priced in fiat)',
+          params: epusdtParams,
+          body: epusdtCreateBody,
+          response: { 200: epusdtResponse },
+        },
+        // The schemas above are documentation: the raw body is checked by the service.
+        validatorCompiler: () => (value: unknown) => ({ value }),
+        handler: async (request, reply) => {
+          const caller = await authenticateEpusdt(deps(), {
+            appId: request.params.appId,
+            body: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+            ip: request.ip,
+          });
+          callers.set(request, caller.applicationId);
+          const outcome = await limiter(request);
+          if (!outcome.isAllowed && outcome.isExceeded)
+            throw new EpusdtRefusal(429, 'errors.tooManyRequests');
+          const data = await createEpusdtTransaction(deps(), caller);
+          return send(reply, { status_code: 200, message: 'success', data, request_id: String(request.id) });
+        },
+      });
+    },
+    { prefix: EPUSDT_PREFIX },
+  );
+}
+
+function send(reply: FastifyReply, envelope: EpusdtEnvelope, httpStatus = 200) {
+  return reply
+    .code(httpStatus)
+    .type('application/json; charset=utf-8')
+    .serializer((payload: unknown) => JSON.stringify(payload))
+    .send(envelope);
+}
+
+/** A refusal, a request Fastify could not take (too large, a broken content type), or our fault. */
+function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const requestId = String(request.id);
+  if (error instanceof EpusdtRefusal) {
+    request.log.info({ statusCode: error.statusCode, reason: error.messageKey }, 'epusdt request refused');
+    const message = formatMessage(request.lang, error.messageKey, error.params);
+    return send(reply, { status_code: error.statusCode, message, data: null, request_id: requestId });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    request.log.info({ reason: error.code ?? error.message }, 'epusdt request refused');
+    const key = status === 413 ? 'errors.payloadTooLarge' : 'epusdt.body';
+    return send(reply, {
+      status_code: 400,
+      message: formatMessage(request.lang, key),
+      data: null,
+      request_id: requestId,
+    });
+  }
+  request.log.error({ err: error }, 'epusdt request failed');
+  return send(
+    reply,
+    {
+      status_code: 500,
+      message: formatMessage(request.lang, 'errors.internal'),
+      data: null,
+      request_id: requestId,
+    },
+    500,
+  );
+}

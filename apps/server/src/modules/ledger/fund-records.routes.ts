@@ -1,0 +1,71 @@
+import {
+  endpoints,
+  type FundsRecordItem,
+  type FundsRecordPage,
+  type fundsRecordBody,
+  toDecimalString,
+} from '@tollgate/contracts';
+import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client';
+import { fundRecords } from '../../db/schema';
+import { registerEndpoint } from '../../lib/register-endpoint';
+import { requireSession } from '../auth/authenticate';
+
+/**
+ * POST /front/merchant/account/funds-record: the merchant's fund flow, newest first. `hash` is
+ * the transaction hash on the chain (SPEC 3's column); the ledger's own hash chain stays inside.
+ */
+type Body = z.output<typeof fundsRecordBody>;
+
+export async function listFundRecords(
+  db: Executor,
+  merchantId: number,
+  body: Body,
+): Promise<FundsRecordPage> {
+  const where = and(
+    ...[
+      eq(fundRecords.merchantId, merchantId),
+      body.type ? eq(fundRecords.type, body.type) : undefined,
+      body.currency ? eq(fundRecords.currency, body.currency) : undefined,
+      body.timeFrom ? gte(fundRecords.createdAt, new Date(body.timeFrom)) : undefined,
+      body.timeTo ? lt(fundRecords.createdAt, new Date(body.timeTo)) : undefined,
+      body.orderNo ? eq(fundRecords.orderNo, body.orderNo) : undefined,
+    ].filter((c): c is SQL => c !== undefined),
+  );
+  const [counted] = await db.select({ total: count() }).from(fundRecords).where(where);
+  const rows = await db
+    .select()
+    .from(fundRecords)
+    .where(where)
+    .orderBy(desc(fundRecords.createdAt), desc(fundRecords.id))
+    .limit(body.pageSize)
+    .offset((body.pageNo - 1) * body.pageSize);
+  return {
+    list: rows.map(
+      (r): FundsRecordItem => ({
+        createdAt: r.createdAt.toISOString(),
+        type: r.type,
+        orderNo: r.orderNo,
+        hash: r.txHash,
+        address: r.address,
+        currency: r.currency,
+        network: r.network,
+        amount: toDecimalString(r.amount),
+        fee: toDecimalString(r.fee),
+        status: r.status,
+        balanceBefore: toDecimalString(r.balanceBefore),
+        changeAmount: toDecimalString(r.changeAmount),
+        balanceAfter: toDecimalString(r.balanceAfter),
+      }),
+    ),
+    total: counted?.total ?? 0,
+  };
+}
+
+export function registerFundRecordRoutes(app: FastifyInstance): void {
+  registerEndpoint(app, endpoints.fundsRecord, ({ body, request }) =>
+    listFundRecords(app.db, requireSession(request).merchantId, body),
+  );
+}

@@ -1,0 +1,128 @@
+import { ErrorCode } from '@tollgate/contracts';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import { AppError } from '../../lib/app-error';
+import { isIpAllowed, parseIpWhitelist } from '../../lib/ip-whitelist';
+import { openAppSecret } from '../applications/app-secret';
+import { claimNonce, findApiClient } from './api-client.repository';
+import { readRawBody } from './raw-body';
+import {
+  API_HEADERS,
+  APP_ID_PATTERN,
+  isSignatureValid,
+  isTimestampFresh,
+  NONCE_PATTERN,
+  TIMESTAMP_PATTERN,
+} from './signature';
+
+/**
+ * Who is calling /api/v1, decided before the body is even parsed. Rules, in order; each refusal
+ * has its own code and changes nothing (no nonce is recorded, no order is touched):
+ * 1. X-App-Id, X-Timestamp, X-Nonce and X-Signature are present and well formed (2001).
+ * 2. X-Timestamp is within 5 minutes of the server's clock, either way (2002).
+ * 3. X-App-Id names an application that is not deleted, of a merchant who is not disabled (2001).
+ * 4. X-Signature is the HMAC of this request under the application's current APPSECRET,
+ *    compared in constant time (2004). Only now is the caller known to hold the secret.
+ * 5. The caller's IP is in the application's IP whitelist, when it has one (2005).
+ * 6. The application's request budget is not spent (429).
+ * 7. The nonce is recorded, once: a replay within the window is refused (2003). The record is
+ *    the database's, so it holds across nodes; it is written last, so a forged or refused
+ *    request burns no nonce of the real client.
+ */
+export interface ApiClient {
+  applicationId: number;
+  merchantId: number;
+  appId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The application of a signed /api/v1 request (set by api-auth.ts); null elsewhere. */
+    apiClient: ApiClient | null;
+  }
+}
+
+interface SignatureHeaders {
+  appId: string;
+  timestamp: string;
+  nonce: string;
+  signature: string;
+}
+
+function readHeader(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The four headers, or a 2001 when one is missing or malformed. */
+function readSignatureHeaders(request: FastifyRequest): SignatureHeaders {
+  const appId = readHeader(request, API_HEADERS.appId);
+  const timestamp = readHeader(request, API_HEADERS.timestamp);
+  const nonce = readHeader(request, API_HEADERS.nonce);
+  const signature = readHeader(request, API_HEADERS.signature);
+  if (
+    appId === undefined ||
+    timestamp === undefined ||
+    nonce === undefined ||
+    signature === undefined ||
+    !APP_ID_PATTERN.test(appId) ||
+    !TIMESTAMP_PATTERN.test(timestamp) ||
+    !NONCE_PATTERN.test(nonce)
+  ) {
+    throw new AppError(ErrorCode.API_AUTH_INVALID);
+  }
+  return { appId, timestamp, nonce, signature };
+}
+
+/** Rules 1 to 5: sets `request.apiClient`. */
+export async function verifySignedRequest(request: FastifyRequest): Promise<void> {
+  const { db, now, secrets } = request.server;
+  const headers = readSignatureHeaders(request);
+  if (!isTimestampFresh(headers.timestamp, now())) throw new AppError(ErrorCode.API_TIMESTAMP_OUT_OF_WINDOW);
+  const app = await findApiClient(db, headers.appId);
+  if (!app || app.deletedAt !== null || app.merchantStatus !== 'active') {
+    throw new AppError(ErrorCode.API_AUTH_INVALID);
+  }
+  const secret = openAppSecret(secrets, app.id, app.secretVersion, app.secretSealed);
+  const signed = {
+    timestamp: headers.timestamp,
+    nonce: headers.nonce,
+    method: request.method,
+    pathWithQuery: request.url,
+    body: readRawBody(request),
+  };
+  if (!isSignatureValid(secret, signed, headers.signature))
+    throw new AppError(ErrorCode.API_SIGNATURE_INVALID);
+  const whitelist = parseIpWhitelist(app.ipWhitelist);
+  // A stored list that no longer parses lets nobody through rather than everybody.
+  if (!whitelist.ok || !isIpAllowed(whitelist.entries, request.ip)) {
+    throw new AppError(ErrorCode.API_IP_NOT_ALLOWED);
+  }
+  request.apiClient = { applicationId: app.id, merchantId: app.merchantId, appId: app.appId };
+}
+
+/** Rule 6: `perMinute` signed requests a minute per application, counted like the per-IP limits. */
+export function createApiRateLimit(app: FastifyInstance, perMinute: number): preValidationAsyncHookHandler {
+  const limiter = app.createRateLimit({
+    max: perMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `api-app:${requireApiClient(request).applicationId}`,
+  });
+  return async (request) => {
+    const outcome = await limiter(request);
+    if (!outcome.isAllowed && outcome.isExceeded) throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
+  };
+}
+
+/** Rule 7. */
+export async function claimRequestNonce(request: FastifyRequest): Promise<void> {
+  const client = requireApiClient(request);
+  const nonce = readHeader(request, API_HEADERS.nonce) ?? '';
+  if (!(await claimNonce(request.server.db, client.applicationId, nonce, request.server.now()))) {
+    throw new AppError(ErrorCode.API_NONCE_REUSED);
+  }
+}
+
+export function requireApiClient(request: FastifyRequest): ApiClient {
+  if (!request.apiClient) throw new AppError(ErrorCode.API_AUTH_INVALID);
+  return request.apiClient;
+}

@@ -1,0 +1,70 @@
+import { API_BASE_PATH, apiEndpoints, ErrorCode } from '@tollgate/contracts';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/app-error';
+import { createCollectionOrder, findOrderByMerchantOrderNo, getOrderByNo } from '../orders/order.service';
+import { toOrderObject } from '../orders/order-object';
+import { claimRequestNonce, createApiRateLimit, verifySignedRequest } from './api-auth';
+import { CODE_SAMPLES } from './api-docs';
+import { createJsonBodyHook, keepRawJsonBodies } from './raw-body';
+import { registerApiEndpoint, type SignedRequestHooks } from './register-api-endpoint';
+import { payOrderOnDevnet } from './test-pay';
+
+/**
+ * The merchant API under /api/v1: signed calls (api-auth.ts) on the order service. Its own
+ * plugin scope, so that the raw-body JSON parser applies here and nowhere else. The devnet pay
+ * call exists only in devnet mode: in live mode it is not registered at all (404).
+ */
+export async function registerMerchantApi(app: FastifyInstance): Promise<void> {
+  await app.register(
+    async (scope) => {
+      keepRawJsonBodies(scope);
+      const hooks: SignedRequestHooks = {
+        preValidation: [
+          verifySignedRequest,
+          createApiRateLimit(scope, app.config.apiRateLimit),
+          claimRequestNonce,
+          createJsonBodyHook(scope),
+        ],
+      };
+      const orderDeps = () => ({ db: app.db, now: app.now, chains: app.chains });
+      const orderObject = (row: Parameters<typeof toOrderObject>[0], appId: string) =>
+        toOrderObject(row, { publicUrl: app.config.publicUrl, appId });
+
+      registerApiEndpoint(
+        scope,
+        apiEndpoints.createCollection,
+        hooks,
+        async ({ body, client }) => {
+          const order = await createCollectionOrder(orderDeps(), {
+            application: { id: client.applicationId, merchantId: client.merchantId },
+            input: body,
+            source: 'api',
+          });
+          return orderObject(order, client.appId);
+        },
+        { 'x-codeSamples': CODE_SAMPLES },
+      );
+
+      registerApiEndpoint(scope, apiEndpoints.getCollection, hooks, async ({ params, client }) => {
+        const order = await getOrderByNo(app.db, params.orderNo, client.applicationId);
+        if (!order) throw new AppError(ErrorCode.NOT_FOUND);
+        return orderObject(order, client.appId);
+      });
+
+      registerApiEndpoint(scope, apiEndpoints.findCollection, hooks, async ({ query, client }) => {
+        const order = await findOrderByMerchantOrderNo(app.db, client.applicationId, query.merchantOrderNo);
+        if (!order) throw new AppError(ErrorCode.NOT_FOUND);
+        return orderObject(order, client.appId);
+      });
+
+      // Devnet only (app.chains.devnet is null in live mode): otherwise the path does not exist.
+      const devnet = app.chains.devnet;
+      if (devnet) {
+        registerApiEndpoint(scope, apiEndpoints.testPayCollection, hooks, async ({ params, body, client }) =>
+          payOrderOnDevnet({ ...orderDeps(), devnet }, { orderNo: params.orderNo, client, ...body }),
+        );
+      }
+    },
+    { prefix: API_BASE_PATH },
+  );
+}

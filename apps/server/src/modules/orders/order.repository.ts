@@ -1,0 +1,80 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { orders } from '../../db/schema';
+
+/** Order rows. Amounts are NUMERIC(38,18) strings ("10.000000000000000000"); see order-object.ts. */
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
+
+/** Inserts unless a unique key is taken (the merchant order number, mostly): undefined then. */
+export async function insertOrderIfNew(db: Executor, values: NewOrderRow): Promise<OrderRow | undefined> {
+  const [row] = await db.insert(orders).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function findOrderByKey(
+  db: Executor,
+  applicationId: number,
+  type: OrderRow['type'],
+  merchantOrderNo: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.applicationId, applicationId),
+        eq(orders.type, type),
+        eq(orders.merchantOrderNo, merchantOrderNo),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function findOrderRowByNo(db: Executor, orderNo: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
+  return row;
+}
+
+/** The next BIP-44 address index: a sequence, so no two orders ever share one (gaps are fine). */
+export async function nextAddressIndex(db: Executor): Promise<number> {
+  // Both drivers (node-postgres, PGlite) answer execute() with `{ rows }`.
+  const result = (await db.execute(
+    sql`select nextval('order_address_index_seq')::text as index`,
+  )) as unknown as {
+    rows: { index: string }[];
+  };
+  const index = Number(result.rows[0]?.index);
+  if (!Number.isSafeInteger(index)) throw new Error('order_address_index_seq gave no index');
+  return index;
+}
+
+/**
+ * Sets the network and address of a pending order that has none and is not past its expiry.
+ * One conditional UPDATE: of two racing choices exactly one wins; undefined for the loser.
+ */
+export async function setOrderNetworkIfOpen(
+  db: Executor,
+  orderNo: string,
+  values: { network: string; payAddress: string; addressIndex: number; now: Date },
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({
+      network: values.network,
+      payAddress: values.payAddress,
+      addressIndex: values.addressIndex,
+      updatedAt: values.now,
+    })
+    .where(
+      and(
+        eq(orders.orderNo, orderNo),
+        eq(orders.status, 'pending'),
+        isNull(orders.network),
+        gt(orders.expiresAt, values.now),
+      ),
+    )
+    .returning();
+  return row;
+}

@@ -1,0 +1,165 @@
+import { ErrorCode, money } from '@tollgate/contracts';
+import type { Database, Executor } from '../../db/client';
+import { AppError, fieldError } from '../../lib/app-error';
+import type { Clock } from '../../types';
+import {
+  findOrderByKey,
+  findOrderRowByNo,
+  insertOrderIfNew,
+  nextAddressIndex,
+  type OrderRow,
+  setOrderNetworkIfOpen,
+} from './order.repository';
+import { type OrderChains, payableNetworks } from './order-chains';
+import { newOrderNo } from './order-number';
+import {
+  type CollectionInput,
+  collectionRequestHash,
+  type FiatPrice,
+  type ResolvedCollection,
+  resolveCollection,
+} from './order-request';
+
+/**
+ * Collection orders. Rules, in order:
+ * 1. (application, type, merchantOrderNo) names one order. The same content again returns it;
+ *    other content is refused with 3001. A race of identical creates inserts once: INSERT … ON
+ *    CONFLICT DO NOTHING, then read what won.
+ * 2. The currency must exist on an enabled chain: on the given network, or on at least one
+ *    when the customer will choose it on the cashier (3002 otherwise). The amount must fit the
+ *    coin's decimals on every network it may be paid on.
+ * 3. With a network, the order's own address is assigned at once: the next index of
+ *    order_address_index_seq, derived by that chain's adapter; never reused. Without one, the
+ *    cashier assigns it later (assignOrderNetwork), while the order is pending and open.
+ * 4. In devnet mode every order is a test order.
+ */
+export interface OrderDeps {
+  db: Database;
+  now: Clock;
+  chains: OrderChains;
+}
+
+export interface CreateCollectionRequest {
+  application: { id: number; merchantId: number };
+  input: CollectionInput;
+  source: 'api' | 'epusdt';
+  fiat?: FiatPrice;
+}
+
+/** Unique-key collisions other than the merchant order number (a random orderNo): retry a few times. */
+const MAX_INSERT_TRIES = 3;
+
+export async function createCollectionOrder(
+  deps: OrderDeps,
+  { application, input, source, fiat }: CreateCollectionRequest,
+): Promise<OrderRow> {
+  const { db, now, chains } = deps;
+  const resolved = resolveCollection(input, source, fiat);
+  const requestHash = collectionRequestHash(resolved);
+  const existing = await findOrderByKey(db, application.id, 'collection', resolved.merchantOrderNo);
+  if (existing) return sameOrConflict(existing, requestHash);
+
+  const adapter = await checkPayable(db, chains, resolved);
+  for (let attempt = 0; attempt < MAX_INSERT_TRIES; attempt++) {
+    const createdAt = now();
+    const address = adapter ? await assignAddress(db, adapter) : null;
+    const inserted = await insertOrderIfNew(db, {
+      orderNo: newOrderNo(createdAt),
+      type: 'collection',
+      merchantId: application.merchantId,
+      applicationId: application.id,
+      merchantOrderNo: resolved.merchantOrderNo,
+      source: resolved.source,
+      currency: resolved.currency,
+      network: resolved.network,
+      amount: resolved.amount,
+      payAddress: address?.payAddress ?? null,
+      addressIndex: address?.addressIndex ?? null,
+      description: resolved.description,
+      language: resolved.language,
+      callbackUrl: resolved.callbackUrl,
+      redirectUrl: resolved.redirectUrl,
+      test: chains.mode === 'devnet',
+      requestHash,
+      fiat: resolved.fiat?.currency ?? null,
+      fiatAmount: resolved.fiat?.amount ?? null,
+      createdAt,
+      updatedAt: createdAt,
+      expiresAt: new Date(createdAt.getTime() + resolved.expiresIn * 1000),
+    });
+    if (inserted) return inserted;
+    // Someone else's insert of the same merchant order number won the race: theirs is the order.
+    const winner = await findOrderByKey(db, application.id, 'collection', resolved.merchantOrderNo);
+    if (winner) return sameOrConflict(winner, requestHash);
+  }
+  throw new Error('createCollectionOrder: no free order number after several tries');
+}
+
+function sameOrConflict(order: OrderRow, requestHash: string): OrderRow {
+  if (order.requestHash === requestHash) return order;
+  throw new AppError(ErrorCode.MERCHANT_ORDER_CONFLICT);
+}
+
+/** 3002 unless the currency can be paid (on the network, when given); the adapter to derive with. */
+async function checkPayable(db: Executor, chains: OrderChains, order: ResolvedCollection) {
+  const networks = await payableNetworks(db, chains, order.currency);
+  const candidates = order.network ? networks.filter((n) => n.chainId === order.network) : networks;
+  if (candidates.length === 0) throw new AppError(ErrorCode.CURRENCY_NOT_SUPPORTED);
+  const decimals = Math.min(...candidates.map((n) => n.decimals));
+  const amount = money(order.amount);
+  if (amount.lte(0)) throw fieldError('amount', 'validation.collection.amount');
+  if (amount.decimalPlaces() > decimals) throw fieldError('amount', 'validation.collection.amountDecimals');
+  return order.network ? candidates[0]?.adapter : undefined;
+}
+
+async function assignAddress(
+  db: Executor,
+  adapter: { deriveAddress(index: number, account?: number): string },
+) {
+  const addressIndex = await nextAddressIndex(db);
+  return { addressIndex, payAddress: adapter.deriveAddress(addressIndex, 0) };
+}
+
+/**
+ * The cashier's network choice for an order created without one: assigns the network and the
+ * order's own address, once. Returns the order as it now stands: with this network (also when
+ * it was already chosen, a double click), or unchanged when it is no longer open (expired,
+ * paid) or already has another network; the caller shows what it got. 404 for an unknown
+ * order, 3002 for a network that cannot carry the currency.
+ */
+export async function assignOrderNetwork(
+  deps: OrderDeps,
+  orderNo: string,
+  chainId: string,
+): Promise<OrderRow> {
+  const { db, now, chains } = deps;
+  const order = await findOrderRowByNo(db, orderNo);
+  if (order?.type !== 'collection') throw new AppError(ErrorCode.NOT_FOUND);
+  if (order.network !== null || order.status !== 'pending' || order.expiresAt <= now()) return order;
+  const network = (await payableNetworks(db, chains, order.currency)).find((n) => n.chainId === chainId);
+  if (!network || money(order.amount).decimalPlaces() > network.decimals) {
+    throw new AppError(ErrorCode.CURRENCY_NOT_SUPPORTED);
+  }
+  const address = await assignAddress(db, network.adapter);
+  const updated = await setOrderNetworkIfOpen(db, orderNo, { network: chainId, ...address, now: now() });
+  return updated ?? ((await findOrderRowByNo(db, orderNo)) as OrderRow);
+}
+
+/** An order by its platform number; with `applicationId`, only that application's (the API). */
+export async function getOrderByNo(
+  db: Executor,
+  orderNo: string,
+  applicationId?: number,
+): Promise<OrderRow | undefined> {
+  const order = await findOrderRowByNo(db, orderNo);
+  if (!order || (applicationId !== undefined && order.applicationId !== applicationId)) return undefined;
+  return order;
+}
+
+export function findOrderByMerchantOrderNo(
+  db: Executor,
+  applicationId: number,
+  merchantOrderNo: string,
+): Promise<OrderRow | undefined> {
+  return findOrderByKey(db, applicationId, 'collection', merchantOrderNo);
+}

@@ -1,0 +1,91 @@
+import type { orderPageBody } from '@tollgate/contracts';
+import { and, asc, count, desc, eq, exists, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client';
+import { applications, chainTransfers, orders } from '../../db/schema';
+import type { OrderRow } from './order.repository';
+
+/** The records queries: a merchant's orders filtered and paged, one order with its transfers. */
+export type OrderFilters = Omit<z.output<typeof orderPageBody>, 'pageNo' | 'pageSize' | 'merchantId'>;
+
+export interface OrderRecordRow {
+  order: OrderRow;
+  appId: string;
+  appName: string;
+}
+
+/** `%`, `_` and `\` typed by the user are matched as themselves in ILIKE. */
+const likeEscaped = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function conditions(merchantId: number, f: OrderFilters): SQL[] {
+  const where: (SQL | undefined)[] = [
+    eq(orders.merchantId, merchantId),
+    eq(orders.type, f.type),
+    f.currency ? eq(orders.currency, f.currency) : undefined,
+    f.amountMin ? gte(orders.amount, f.amountMin) : undefined,
+    f.amountMax ? lte(orders.amount, f.amountMax) : undefined,
+    f.createdFrom ? gte(orders.createdAt, new Date(f.createdFrom)) : undefined,
+    f.createdTo ? lt(orders.createdAt, new Date(f.createdTo)) : undefined,
+    f.arrivedFrom ? gte(orders.arrivedAt, new Date(f.arrivedFrom)) : undefined,
+    f.arrivedTo ? lt(orders.arrivedAt, new Date(f.arrivedTo)) : undefined,
+    f.status ? eq(orders.status, f.status) : undefined,
+    f.payAddress ? eq(orders.payAddress, f.payAddress) : undefined,
+    f.merchantOrderNo ? eq(orders.merchantOrderNo, f.merchantOrderNo) : undefined,
+    f.orderNo ? eq(orders.orderNo, f.orderNo) : undefined,
+    f.appName ? ilike(applications.name, `%${likeEscaped(f.appName)}%`) : undefined,
+    // Any transfer to the order, not only the first one the order shows.
+    f.txHash
+      ? or(
+          eq(orders.txHash, f.txHash),
+          exists(
+            sql`(select 1 from ${chainTransfers} where ${chainTransfers.orderId} = ${orders.id} and ${chainTransfers.txHash} = ${f.txHash})`,
+          ),
+        )
+      : undefined,
+  ];
+  return where.filter((c): c is SQL => c !== undefined);
+}
+
+export async function pageOrderRecords(
+  db: Executor,
+  merchantId: number,
+  filters: OrderFilters,
+  page: { pageNo: number; pageSize: number },
+): Promise<{ rows: OrderRecordRow[]; total: number }> {
+  const where = and(...conditions(merchantId, filters));
+  const [counted] = await db
+    .select({ total: count() })
+    .from(orders)
+    .innerJoin(applications, eq(applications.id, orders.applicationId))
+    .where(where);
+  const rows = await db
+    .select({ order: orders, appId: applications.appId, appName: applications.name })
+    .from(orders)
+    .innerJoin(applications, eq(applications.id, orders.applicationId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(page.pageSize)
+    .offset((page.pageNo - 1) * page.pageSize);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+export async function findOrderRecord(
+  db: Executor,
+  merchantId: number,
+  orderNo: string,
+): Promise<OrderRecordRow | undefined> {
+  const [row] = await db
+    .select({ order: orders, appId: applications.appId, appName: applications.name })
+    .from(orders)
+    .innerJoin(applications, eq(applications.id, orders.applicationId))
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.merchantId, merchantId)));
+  return row;
+}
+
+export function transfersOfOrder(db: Executor, orderId: number) {
+  return db
+    .select()
+    .from(chainTransfers)
+    .where(eq(chainTransfers.orderId, orderId))
+    .orderBy(asc(chainTransfers.id));
+}

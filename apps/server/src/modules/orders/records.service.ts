@@ -1,0 +1,103 @@
+import {
+  ErrorCode,
+  type OrderDetail,
+  type OrderPage,
+  type OrderRecord,
+  type OrderTransfer,
+  type orderPageBody,
+  toDecimalString,
+} from '@tollgate/contracts';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { getDeliveryLog } from '../callbacks/delivery-log';
+import type { OrderChains } from './order-chains';
+import { toOrderObject } from './order-object';
+import {
+  findOrderRecord,
+  type OrderRecordRow,
+  pageOrderRecords,
+  transfersOfOrder,
+} from './records.repository';
+
+/**
+ * The collection (and payout) records of the back office: only the caller's own orders. The
+ * `merchantId` filter of the SPEC is honoured as a filter: another merchant's ID lists nothing.
+ */
+export interface RecordsDeps {
+  db: Database;
+  chains: Pick<OrderChains, 'get'>;
+  publicUrl: string;
+}
+
+type PageBody = z.output<typeof orderPageBody>;
+
+function toRecord(row: OrderRecordRow, publicUrl: string): OrderRecord {
+  return { ...toOrderObject(row.order, { publicUrl, appId: row.appId }), appName: row.appName };
+}
+
+export async function listOrderRecords(
+  deps: RecordsDeps,
+  merchantId: number,
+  body: PageBody,
+): Promise<OrderPage> {
+  const { pageNo, pageSize, merchantId: merchantFilter, ...filters } = body;
+  if (merchantFilter !== undefined && merchantFilter !== String(merchantId)) {
+    return { list: [], total: 0, pageNo, pageSize };
+  }
+  const { rows, total } = await pageOrderRecords(deps.db, merchantId, filters, { pageNo, pageSize });
+  return { list: rows.map((row) => toRecord(row, deps.publicUrl)), total, pageNo, pageSize };
+}
+
+export async function getOrderDetail(
+  deps: RecordsDeps,
+  merchantId: number,
+  orderNo: string,
+): Promise<OrderDetail> {
+  const row = await findOrderRecord(deps.db, merchantId, orderNo);
+  if (!row) throw new AppError(ErrorCode.NOT_FOUND);
+  const transfers = await transfersOfOrder(deps.db, row.order.id);
+  const heads = new Map<string, { head: number; required: number } | null>();
+  for (const chainId of new Set(transfers.map((t) => t.chainId))) {
+    const adapter = deps.chains.get(chainId);
+    heads.set(
+      chainId,
+      adapter ? { head: await adapter.headHeight(), required: adapter.confirmations } : null,
+    );
+  }
+  const log = await getDeliveryLog(deps.db, row.order.id);
+  const { order } = row;
+  return {
+    order: {
+      ...toRecord(row, deps.publicUrl),
+      description: order.description,
+      language: order.language as OrderDetail['order']['language'],
+      callbackUrl: order.callbackUrl,
+      redirectUrl: order.redirectUrl,
+      arrivedAt: order.arrivedAt ? order.arrivedAt.toISOString() : null,
+    },
+    transfers: transfers.map((t): OrderTransfer => {
+      const chain = heads.get(t.chainId);
+      return {
+        chainId: t.chainId,
+        txHash: t.txHash,
+        logIndex: t.logIndex,
+        fromAddress: t.fromAddress,
+        toAddress: t.toAddress,
+        coinName: t.coinName,
+        amount: toDecimalString(t.amount),
+        blockHeight: t.blockHeight,
+        status: t.status,
+        confirmations: chain ? Math.max(chain.head - t.blockHeight + 1, 0) : 0,
+        confirmationsRequired: chain?.required ?? 0,
+        seenAt: t.seenAt.toISOString(),
+        creditedAt: t.creditedAt ? t.creditedAt.toISOString() : null,
+      };
+    }),
+    deliveryLog: {
+      attempts: log.attempts.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
+      pushStatus: log.pushStatus,
+      notificationSuccess: log.notificationSuccess,
+    },
+  };
+}

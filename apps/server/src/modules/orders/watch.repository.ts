@@ -1,0 +1,191 @@
+import { and, asc, eq, gt, lte, ne, or, sql } from 'drizzle-orm';
+import type { ChainTransfer } from '../../chains/chain-adapter';
+import type { Executor } from '../../db/client';
+import { applications, chainCursors, chainTransfers, orders } from '../../db/schema';
+import type { OrderRow } from './order.repository';
+
+/** The watcher's queries: cursors, watched addresses, transfers, order locks. */
+export type ChainTransferRow = typeof chainTransfers.$inferSelect;
+
+/** How long an order's address is watched after its expiry (late payments). */
+export const WATCH_AFTER_EXPIRY_MS = 7 * 24 * 60 * 60_000;
+
+export async function readCursor(db: Executor, chainId: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ height: chainCursors.scannedHeight })
+    .from(chainCursors)
+    .where(eq(chainCursors.chainId, chainId));
+  return row?.height;
+}
+
+/** The cursor, created at `initial` by whichever node gets there first. */
+export async function ensureCursor(
+  db: Executor,
+  chainId: string,
+  initial: number,
+  now: Date,
+): Promise<number> {
+  const current = await readCursor(db, chainId);
+  if (current !== undefined) return current;
+  await db
+    .insert(chainCursors)
+    .values({ chainId, scannedHeight: initial, updatedAt: now })
+    .onConflictDoNothing();
+  return (await readCursor(db, chainId)) ?? initial;
+}
+
+/**
+ * Claims the chain's range after `expected` by moving the cursor to `to`, in the scan's
+ * transaction: the UPDATE locks the row until it ends, and matches only while the cursor is
+ * still at `expected`. A node scanning the same range at once waits, then matches nothing and
+ * steps aside, so a range is recorded by one node.
+ */
+export async function claimRange(
+  tx: Executor,
+  chainId: string,
+  expected: number,
+  to: number,
+  now: Date,
+): Promise<boolean> {
+  const rows = await tx
+    .update(chainCursors)
+    .set({ scannedHeight: to, updatedAt: now })
+    .where(and(eq(chainCursors.chainId, chainId), eq(chainCursors.scannedHeight, expected)))
+    .returning({ chainId: chainCursors.chainId });
+  return rows.length === 1;
+}
+
+/** Addresses of the chain's orders that may still receive a payment that counts. */
+export async function watchedAddresses(db: Executor, chainId: string, now: Date): Promise<Set<string>> {
+  const rows = await db
+    .select({ address: orders.payAddress })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.network, chainId),
+        sql`${orders.payAddress} is not null`,
+        or(
+          gt(orders.expiresAt, new Date(now.getTime() - WATCH_AFTER_EXPIRY_MS)),
+          eq(orders.status, 'confirming'),
+        ),
+      ),
+    );
+  return new Set(rows.flatMap((row) => (row.address ? [row.address] : [])));
+}
+
+/** The chain's order paid at `address`, locked until the transaction ends, with its application's public id. */
+export async function lockOrderByAddress(
+  tx: Executor,
+  chainId: string,
+  address: string,
+): Promise<LockedOrder | undefined> {
+  const [row] = await tx
+    .select({ order: orders, appId: applications.appId })
+    .from(orders)
+    .innerJoin(applications, eq(applications.id, orders.applicationId))
+    .where(and(eq(orders.network, chainId), eq(orders.payAddress, address)))
+    .for('update', { of: orders });
+  return row;
+}
+
+/** Records a transfer once: undefined when (chain, tx hash, log index) was already recorded. */
+export async function insertTransferIfNew(
+  tx: Executor,
+  transfer: ChainTransfer,
+  values: { orderId: number | null; status: ChainTransferRow['status']; now: Date },
+): Promise<{ id: number } | undefined> {
+  const [row] = await tx
+    .insert(chainTransfers)
+    .values({
+      chainId: transfer.chainId,
+      txHash: transfer.txHash,
+      logIndex: transfer.logIndex,
+      fromAddress: transfer.fromAddress,
+      toAddress: transfer.toAddress,
+      coinName: transfer.coinName,
+      amount: transfer.amount,
+      blockHeight: transfer.blockHeight,
+      orderId: values.orderId,
+      status: values.status,
+      seenAt: values.now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: chainTransfers.id });
+  return row;
+}
+
+export interface LockedOrder {
+  order: OrderRow;
+  appId: string;
+}
+
+/** The order row locked until the transaction ends, with its application's public id. */
+export async function lockOrder(tx: Executor, orderId: number): Promise<LockedOrder | undefined> {
+  const [row] = await tx
+    .select({ order: orders, appId: applications.appId })
+    .from(orders)
+    .innerJoin(applications, eq(applications.id, orders.applicationId))
+    .where(eq(orders.id, orderId))
+    .for('update', { of: orders });
+  return row;
+}
+
+export async function updateOrder(
+  tx: Executor,
+  orderId: number,
+  set: Partial<typeof orders.$inferInsert>,
+): Promise<OrderRow> {
+  const [row] = await tx.update(orders).set(set).where(eq(orders.id, orderId)).returning();
+  if (!row) throw new Error(`order ${orderId} vanished under its lock`);
+  return row;
+}
+
+/** Transfers with their confirmations (block at most `maxHeight`) whose order is no longer pending. */
+export async function creditableTransfers(db: Executor, chainId: string, maxHeight: number) {
+  return db
+    .select({ id: chainTransfers.id, orderId: chainTransfers.orderId })
+    .from(chainTransfers)
+    .innerJoin(orders, eq(orders.id, chainTransfers.orderId))
+    .where(
+      and(
+        eq(chainTransfers.chainId, chainId),
+        eq(chainTransfers.status, 'confirming'),
+        lte(chainTransfers.blockHeight, maxHeight),
+        ne(orders.status, 'pending'),
+      ),
+    )
+    .orderBy(asc(chainTransfers.id));
+}
+
+/**
+ * Marks a waiting transfer credited, once: undefined when it was not waiting any more. Also
+ * says whether other transfers of its order still wait (read under the order's lock, which
+ * every change to the order's transfers holds).
+ */
+export async function markTransferCredited(
+  tx: Executor,
+  transferId: number,
+  now: Date,
+): Promise<{ transfer: ChainTransferRow; othersWaiting: boolean } | undefined> {
+  const [row] = await tx
+    .update(chainTransfers)
+    .set({ status: 'credited', creditedAt: now })
+    .where(and(eq(chainTransfers.id, transferId), eq(chainTransfers.status, 'confirming')))
+    .returning({
+      transfer: chainTransfers,
+      // Spelled out: drizzle renders RETURNING columns unqualified.
+      othersWaiting: sql<boolean>`exists (select 1 from chain_transfers as others where others.order_id = chain_transfers.order_id and others.status = 'confirming' and others.id <> chain_transfers.id)`,
+    });
+  return row;
+}
+
+/** Pending orders past their expiry, oldest first. */
+export async function dueOrderIds(db: Executor, now: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'pending'), lte(orders.expiresAt, now)))
+    .orderBy(asc(orders.expiresAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}

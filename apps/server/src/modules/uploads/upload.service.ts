@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import {
+  BASE_PATH,
+  ErrorCode,
+  UPLOAD_IMAGE_TYPES,
+  type UploadDir,
+  type UploadResult,
+  type UploadSignature,
+} from '@tollgate/contracts';
+import { AppError } from '../../lib/app-error';
+import type { ServiceDeps } from '../../types';
+import { findMerchantById } from '../merchant/merchant.repository';
+import type { FileStore } from './file-store';
+import { detectImageType, EXTENSION } from './image-type';
+import { insertUpload } from './upload.repository';
+import { createUploadPolicy, type UploadPolicy } from './upload-policy';
+
+/**
+ * Uploads through signatures (SPEC 7, issue 7). The rules, in order:
+ * 1. A logged-in merchant asks for a policy for a folder (`dir`): signed, 10 minutes.
+ * 2. The file is posted with the policy's fields to UPLOAD_PATH. The policy must verify
+ *    (signature, expiry, key prefix of its merchant), else 1301, before the file is read.
+ * 3. At most the policy's maxBytes (2 MB), else 413, counted while reading: nothing written.
+ * 4. Its bytes must be PNG, JPEG, GIF or WebP, whatever its name says, else 415.
+ * 5. Stored under a fresh random key below the policy's prefix, then recorded in `uploads`
+ *    (the file is removed again when the row cannot be written).
+ */
+export const UPLOAD_PATH = `${BASE_PATH}/upload/object`;
+export const SERVE_PREFIX = '/uploads/';
+
+type Deps = Pick<ServiceDeps, 'db' | 'now'>;
+
+export function createUploadSignature(
+  deps: Pick<ServiceDeps, 'now'>,
+  policyKey: Buffer,
+  merchantId: number,
+  dir: UploadDir,
+): UploadSignature {
+  const { policy, fields } = createUploadPolicy(policyKey, { merchantId, dir, now: deps.now() });
+  return {
+    url: UPLOAD_PATH,
+    fields,
+    keyPrefix: policy.keyPrefix,
+    maxBytes: policy.maxBytes,
+    allowedTypes: [...UPLOAD_IMAGE_TYPES],
+    expiresAt: new Date(policy.expiresAt).toISOString(),
+  };
+}
+
+export async function storeUpload(
+  deps: Deps,
+  store: FileStore,
+  upload: { policy: UploadPolicy; bytes: Buffer },
+): Promise<UploadResult> {
+  const { policy, bytes } = upload;
+  const contentType = detectImageType(bytes);
+  if (!contentType) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, { variant: 'uploadTypeNotAllowed' });
+  // A policy outlives nothing: a merchant removed since it was signed stores nothing.
+  if (!(await findMerchantById(deps.db, policy.merchantId)))
+    throw new AppError(ErrorCode.UPLOAD_POLICY_INVALID);
+  const key = `${policy.keyPrefix}${randomBytes(16).toString('hex')}.${EXTENSION[contentType]}`;
+  await store.put(key, bytes);
+  try {
+    await insertUpload(deps.db, {
+      merchantId: policy.merchantId,
+      key,
+      contentType,
+      sizeBytes: bytes.length,
+      createdAt: deps.now(),
+    });
+  } catch (error) {
+    await store.remove(key);
+    throw error;
+  }
+  return { key, url: `${SERVE_PREFIX}${key}`, contentType, sizeBytes: bytes.length };
+}

@@ -1,0 +1,242 @@
+/**
+ * Callbacks and the job queue under failure and concurrency: a worker lost mid-delivery (its
+ * claim leased, never finished) leaves the event to be delivered once after the lease; a
+ * worker lost after its success was recorded does not send again; two workers racing over
+ * many events deliver each once (run on PostgreSQL too: the `postgres` project); and the queue
+ * extension itself: per-kind retry policies, pulling a waiting job forward but never a leased
+ * one, several jobs at once.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { callbackEvents, jobs } from '../src/db/schema';
+import {
+  claimDueJob,
+  enqueueJob,
+  failJob,
+  LEASE_MS,
+  MAX_ATTEMPTS,
+  retryDelayMs,
+  runJobNow,
+  scheduledRetryPolicy,
+} from '../src/jobs/queue';
+import { createJobWorker } from '../src/jobs/worker';
+import { systemResolver } from '../src/modules/callbacks/address-guard';
+import { createCallbackJobHandler } from '../src/modules/callbacks/callback.job';
+import { attemptCallback, type CallbackDeliveryDeps } from '../src/modules/callbacks/callback-delivery';
+import { CALLBACK_JOB, recordCallbackEvent } from '../src/modules/callbacks/callback-events';
+import { buildTestApp, createTestClock } from './helpers/build-test-app';
+import {
+  type CallbackReceiver,
+  createApplication,
+  createOrderRow,
+  startCallbackReceiver,
+} from './helpers/callback-receiver';
+import { createMerchant } from './helpers/factories';
+
+const clock = createTestClock();
+let app: FastifyInstance;
+let receiver: CallbackReceiver;
+let merchantId: number;
+let deps: CallbackDeliveryDeps;
+
+beforeAll(async () => {
+  app = await buildTestApp({ now: clock.now });
+  await app.ready();
+  await app.jobs.stop();
+  merchantId = (await createMerchant(app)).id;
+  deps = {
+    db: app.db,
+    now: clock.now,
+    secrets: app.secrets,
+    allowPrivate: true,
+    resolve: systemResolver,
+    timeoutMs: 5_000,
+  };
+});
+afterAll(() => app.close());
+afterEach(() => receiver?.close());
+
+const handlers = () => ({
+  [CALLBACK_JOB]: createCallbackJobHandler({ ...deps, retryDelaysMs: app.config.callbackRetryDelaysMs }),
+});
+const newWorker = (concurrency = 1) =>
+  createJobWorker({ db: app.db, now: clock.now, log: app.log, handlers: handlers(), concurrency });
+
+async function newEvent(url: string) {
+  const application = await createApplication(app, merchantId, { callbackUrl: url });
+  const order = await createOrderRow(app, application);
+  return recordCallbackEvent(app.db, {
+    merchantId,
+    applicationId: application.id,
+    orderId: order.id,
+    type: 'collection.completed',
+    data: { order: { orderNo: order.orderNo } },
+    now: clock.now(),
+  });
+}
+
+/** Everything due now is done or waiting: a clean slate for the next test's claims. */
+async function settleQueue() {
+  await app.db.update(jobs).set({ doneAt: clock.now() }).where(eq(jobs.kind, CALLBACK_JOB));
+}
+
+describe('a worker lost mid-delivery', () => {
+  it('leaves the event to the next worker after the lease, delivered exactly once', async () => {
+    receiver = await startCallbackReceiver();
+    const event = await newEvent(receiver.url());
+    // A worker claims the job and dies before sending anything.
+    const claimed = await claimDueJob(app.db, clock.now());
+    expect(claimed?.kind).toBe(CALLBACK_JOB);
+    const worker = newWorker();
+    worker.start();
+    await worker.drain();
+    expect(receiver.received).toEqual([]);
+    clock.advance(LEASE_MS - 1);
+    await worker.drain();
+    expect(receiver.received).toEqual([]);
+    clock.advance(1);
+    await worker.drain();
+    const [hit] = await receiver.hits(1);
+    expect(hit?.body).toBe(event.body);
+    clock.advance(LEASE_MS * 10);
+    await worker.drain();
+    await worker.stop();
+    expect(receiver.received).toHaveLength(1);
+    const [row] = await app.db.select().from(callbackEvents).where(eq(callbackEvents.id, event.id));
+    expect(row).toMatchObject({ attempts: 1, deliveredAt: expect.any(Date) });
+    const [job] = await app.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, claimed?.id ?? 0));
+    expect(job).toMatchObject({ attempts: 2, failedAt: null });
+    expect(job?.doneAt).not.toBeNull();
+  });
+
+  it('does not send again when it died after its success was recorded', async () => {
+    await settleQueue();
+    receiver = await startCallbackReceiver();
+    const event = await newEvent(receiver.url());
+    const claimed = await claimDueJob(app.db, clock.now());
+    expect(claimed?.payload).toEqual({ eventId: event.id });
+    // It delivered and recorded the attempt, then died before marking the job done.
+    expect((await attemptCallback(deps, event.id, { lastAttempt: false }))?.outcome).toBe('acknowledged');
+    clock.advance(LEASE_MS);
+    const worker = newWorker();
+    worker.start();
+    await worker.drain();
+    await worker.stop();
+    expect(receiver.received).toHaveLength(1);
+    const [job] = await app.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, claimed?.id ?? 0));
+    expect(job?.doneAt).not.toBeNull();
+  });
+});
+
+describe('two workers racing', () => {
+  it('deliver each of many events exactly once', async () => {
+    await settleQueue();
+    receiver = await startCallbackReceiver();
+    const events = [];
+    for (let n = 0; n < 24; n++) events.push(await newEvent(receiver.url(`/n${n}`)));
+    const workers = [newWorker(3), newWorker(3)];
+    for (const worker of workers) worker.start();
+    await receiver.hits(events.length);
+    await Promise.all(workers.map((worker) => worker.drain()));
+    await Promise.all(workers.map((worker) => worker.stop()));
+    const ids = receiver.received.map((hit) => (JSON.parse(hit.body) as { id: string }).id);
+    expect(ids.sort()).toEqual(events.map((event) => event.id).sort());
+    const rows = await app.db.select().from(callbackEvents);
+    for (const event of events) {
+      expect(rows.find((row) => row.id === event.id)).toMatchObject({ attempts: 1 });
+    }
+  });
+});
+
+describe('the queue extension', () => {
+  it('keeps the default backoff for kinds without a policy, and follows a kind schedule', () => {
+    expect([1, 2, 3].map(retryDelayMs)).toEqual([10_000, 20_000, 40_000]);
+    expect(MAX_ATTEMPTS).toBe(8);
+    const policy = scheduledRetryPolicy([15_000, 60_000, 300_000]);
+    expect(policy.maxAttempts).toBe(4);
+    expect([1, 2, 3].map(policy.delayMs)).toEqual([15_000, 60_000, 300_000]);
+  });
+
+  it('gives a job with its own policy up after that policy attempts', async () => {
+    await settleQueue();
+    await enqueueJob(app.db, 'short', {}, clock.now());
+    const policy = scheduledRetryPolicy([1_000]);
+    const first = await claimDueJob(app.db, clock.now());
+    if (!first) throw new Error('no job');
+    expect(await failJob(app.db, first, new Error('one'), clock.now(), undefined, policy)).toBe('retry');
+    expect((await app.db.select().from(jobs).where(eq(jobs.id, first.id)))[0]?.runAt).toEqual(
+      new Date(clock.now().getTime() + 1_000),
+    );
+    clock.advance(1_000);
+    const second = await claimDueJob(app.db, clock.now());
+    if (!second) throw new Error('no retry');
+    expect(await failJob(app.db, second, new Error('two'), clock.now(), undefined, policy)).toBe('given-up');
+  });
+
+  it('pulls a waiting job forward, but never one a worker holds', async () => {
+    await enqueueJob(app.db, 'pull', {}, clock.now());
+    const claimed = await claimDueJob(app.db, clock.now());
+    if (!claimed) throw new Error('no job');
+    const runAt = async () => (await app.db.select().from(jobs).where(eq(jobs.id, claimed.id)))[0]?.runAt;
+    // Leased: left alone, or a second worker could take it while the first still runs it.
+    expect(await runJobNow(app.db, claimed.id, clock.now())).toBe(true);
+    expect(await runAt()).toEqual(new Date(clock.now().getTime() + LEASE_MS));
+    await failJob(app.db, claimed, new Error('later'), clock.now());
+    expect(await runAt()).toEqual(new Date(clock.now().getTime() + retryDelayMs(1)));
+    expect(await runJobNow(app.db, claimed.id, clock.now())).toBe(true);
+    expect(await runAt()).toEqual(clock.now());
+    // Claimed again after a failure: leased again, so left alone again.
+    const again = await claimDueJob(app.db, clock.now());
+    expect(again?.id).toBe(claimed.id);
+    expect(again?.lastError).toBeNull();
+    expect(await runJobNow(app.db, claimed.id, clock.now())).toBe(true);
+    expect(await runAt()).toEqual(new Date(clock.now().getTime() + LEASE_MS));
+    await app.db.update(jobs).set({ doneAt: clock.now() }).where(eq(jobs.id, claimed.id));
+    expect(await runJobNow(app.db, claimed.id, clock.now())).toBe(false);
+  });
+
+  it('runs other jobs while one is stuck, with several at once', async () => {
+    await settleQueue();
+    let release = () => {};
+    const stuck = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let quickRan = () => {};
+    const quickDone = new Promise<void>((resolve) => {
+      quickRan = resolve;
+    });
+    const done: string[] = [];
+    const worker = createJobWorker({
+      db: app.db,
+      now: clock.now,
+      log: app.log,
+      concurrency: 2,
+      handlers: {
+        slow: { run: async () => stuck.then(() => void done.push('slow')) },
+        quick: {
+          run: async () => {
+            done.push('quick');
+            quickRan();
+          },
+        },
+      },
+    });
+    await enqueueJob(app.db, 'slow', {}, clock.now());
+    await enqueueJob(app.db, 'quick', {}, clock.now());
+    worker.start();
+    const drained = worker.drain();
+    await quickDone;
+    expect(done).toEqual(['quick']);
+    release();
+    await drained;
+    await worker.stop();
+    expect(done).toEqual(['quick', 'slow']);
+  });
+});

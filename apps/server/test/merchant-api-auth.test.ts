@@ -1,0 +1,370 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiNonces, applications, merchants, orders } from '../src/db/schema';
+import { purgeExpiredRows } from '../src/jobs/purge-expired';
+import { generateAppSecret, sealAppSecret } from '../src/modules/applications/app-secret';
+import { buildTestApp, createTestClock } from './helpers/build-test-app';
+import { expectLedgerClean } from './helpers/ledger';
+import {
+  type ApiCredentials,
+  callSigned,
+  createApiApplication,
+  getSigned,
+  newNonce,
+  postSigned,
+  signedInject,
+} from './helpers/signed-api';
+
+/**
+ * The signed-request check of /api/v1: every refusal, each with no side effect. "No side effect"
+ * is shown twice: no nonce row, and the genuine request with the very same nonce still passes.
+ * A request that passes authentication and then fails on its own merits (an unknown order, a
+ * body that is not an order) proves the check let it through.
+ */
+const clock = createTestClock(new Date('2026-11-23T08:00:00.000Z'));
+let app: FastifyInstance;
+let shop: ApiCredentials;
+
+beforeAll(async () => {
+  app = await buildTestApp({ now: clock.now });
+  shop = await createApiApplication(app);
+});
+afterAll(async () => {
+  await expectLedgerClean(app.db);
+  await app.close();
+});
+
+const UNKNOWN_ORDER = '/api/v1/collections/TG20261123000000000000000000AA';
+/** A body that passes authentication and fails the schema (1001): nothing is ever created. */
+const NOT_AN_ORDER = JSON.stringify({ merchantOrderNo: 'A-1' });
+
+async function nonceRows(credentials: ApiCredentials, nonce?: string) {
+  const rows = await app.db
+    .select()
+    .from(apiNonces)
+    .where(
+      nonce === undefined
+        ? eq(apiNonces.applicationId, credentials.id)
+        : and(eq(apiNonces.applicationId, credentials.id), eq(apiNonces.nonce, nonce)),
+    );
+  return rows.length;
+}
+
+async function orderCount() {
+  const [row] = await app.db.select({ n: sql<number>`count(*)::int` }).from(orders);
+  return row?.n ?? 0;
+}
+
+/** Authentication passed: the unknown order is simply not found. */
+function expectPassed(result: { response: { statusCode: number }; body: { code: number } }) {
+  expect(result.body.code, JSON.stringify(result.body)).toBe(404);
+  expect(result.response.statusCode).toBe(404);
+}
+
+function expectRefused(
+  result: { response: { statusCode: number }; body: { code: number; data: unknown } },
+  code: number,
+  status: number,
+) {
+  expect(result.body.code, JSON.stringify(result.body)).toBe(code);
+  expect(result.response.statusCode).toBe(status);
+  expect(result.body.data).toBeNull();
+}
+
+describe('a correctly signed request', () => {
+  it('passes, records its nonce once, and answers in the lang header', async () => {
+    const result = await getSigned(app, shop, UNKNOWN_ORDER, { lang: 'en_US' });
+    expectPassed(result);
+    expect(result.body.message).toBe('The requested resource does not exist');
+    expect(await nonceRows(shop, result.nonce)).toBe(1);
+  });
+
+  it('signs the path with its query exactly as sent', async () => {
+    const result = await getSigned(app, shop, '/api/v1/collections?merchantOrderNo=NO-SUCH%2D1');
+    expect(result.body.code).toBe(404);
+  });
+});
+
+describe('2001: a header missing or malformed, an unknown or deleted application', () => {
+  it.each(['x-app-id', 'x-timestamp', 'x-nonce', 'x-signature'])('without %s', async (header) => {
+    const nonce = newNonce();
+    const result = await getSigned(app, shop, UNKNOWN_ORDER, { nonce, headers: { [header]: undefined } });
+    expectRefused(result, 2001, 401);
+    expect(await nonceRows(shop, nonce)).toBe(0);
+    expectPassed(await getSigned(app, shop, UNKNOWN_ORDER, { nonce }));
+  });
+
+  it.each([
+    ['a nonce of 15 characters', { nonce: 'a'.repeat(15) }],
+    ['a nonce of 65 characters', { nonce: 'a'.repeat(65) }],
+    ['a nonce with other characters', { nonce: `${'a'.repeat(16)}.` }],
+    ['a timestamp in seconds with a fraction', { timestamp: '1795420800.5' }],
+    ['a negative timestamp', { timestamp: '-1795420800000' }],
+  ])('with %s', async (_name, call) => {
+    const result = await getSigned(app, shop, UNKNOWN_ORDER, call);
+    expectRefused(result, 2001, 401);
+    expect(await nonceRows(shop, result.nonce)).toBe(0);
+  });
+
+  it('with an APPID nobody has, or one that is not an APPID', async () => {
+    for (const appId of ['app_00000000000000000000', 'app id with spaces']) {
+      const result = await getSigned(app, { appId, secret: shop.secret }, UNKNOWN_ORDER);
+      expectRefused(result, 2001, 401);
+    }
+  });
+
+  it("with a deleted application's APPID and secret; its orders stay", async () => {
+    const gone = await createApiApplication(app);
+    expectPassed(await getSigned(app, gone, UNKNOWN_ORDER));
+    await app.db.update(applications).set({ deletedAt: app.now() }).where(eq(applications.id, gone.id));
+    const nonce = newNonce();
+    expectRefused(await getSigned(app, gone, UNKNOWN_ORDER, { nonce }), 2001, 401);
+    expect(await nonceRows(gone, nonce)).toBe(0);
+  });
+
+  it('for a disabled merchant', async () => {
+    const held = await createApiApplication(app);
+    await app.db.update(merchants).set({ status: 'disabled' }).where(eq(merchants.id, held.merchantId));
+    expectRefused(await getSigned(app, held, UNKNOWN_ORDER), 2001, 401);
+    expect(await nonceRows(held)).toBe(0);
+  });
+
+  it('in the language asked for', async () => {
+    const result = await getSigned(app, shop, UNKNOWN_ORDER, {
+      headers: { 'x-nonce': 'short' },
+      lang: 'zh_TW',
+    });
+    expect(result.body.message).toContain('缺少簽名請求標頭');
+  });
+});
+
+describe('2002: a timestamp more than 5 minutes away', () => {
+  const FIVE_MINUTES = 5 * 60_000;
+  const at = (offset: number) => String(app.now().getTime() + offset);
+
+  it.each([
+    ['in the past', -FIVE_MINUTES - 1],
+    ['in the future', FIVE_MINUTES + 1],
+  ])('%s', async (_when, offset) => {
+    const nonce = newNonce();
+    const result = await getSigned(app, shop, UNKNOWN_ORDER, { nonce, timestamp: at(offset) });
+    expectRefused(result, 2002, 401);
+    expect(await nonceRows(shop, nonce)).toBe(0);
+  });
+
+  it('accepts exactly 5 minutes either way', async () => {
+    expectPassed(await getSigned(app, shop, UNKNOWN_ORDER, { timestamp: at(-FIVE_MINUTES) }));
+    expectPassed(await getSigned(app, shop, UNKNOWN_ORDER, { timestamp: at(FIVE_MINUTES) }));
+  });
+});
+
+describe('2003: a nonce already used', () => {
+  it('refuses the replay of a request that passed', async () => {
+    const request = signedInject(app, shop, { method: 'GET', url: UNKNOWN_ORDER });
+    const { nonce, ...options } = request;
+    expect((await app.inject(options)).json().code).toBe(404);
+    const replay = await app.inject(options);
+    expect(replay.json().code).toBe(2003);
+    expect(replay.statusCode).toBe(401);
+    expect(await nonceRows(shop, nonce)).toBe(1);
+  });
+
+  it('refuses the nonce on another, correctly signed request', async () => {
+    const nonce = newNonce();
+    expectPassed(await getSigned(app, shop, UNKNOWN_ORDER, { nonce }));
+    const other = await postSigned(app, shop, '/api/v1/collections', { merchantOrderNo: 'X' }, { nonce });
+    expectRefused(other, 2003, 401);
+  });
+
+  it("is kept per application: another application's nonce is no concern", async () => {
+    const other = await createApiApplication(app);
+    const nonce = newNonce();
+    expectPassed(await getSigned(app, shop, UNKNOWN_ORDER, { nonce }));
+    expectPassed(await getSigned(app, other, UNKNOWN_ORDER, { nonce }));
+  });
+
+  it('is kept until no replay can pass the timestamp window, then purged', async () => {
+    const nonce = newNonce();
+    // Signed 5 minutes ahead: it passes now, and its timestamp stays valid for 10 minutes.
+    const ahead = String(app.now().getTime() + 5 * 60_000);
+    const { nonce: _n, ...options } = signedInject(app, shop, {
+      method: 'GET',
+      url: UNKNOWN_ORDER,
+      nonce,
+      timestamp: ahead,
+    });
+    expect((await app.inject(options)).json().code).toBe(404);
+    clock.advance(10 * 60_000);
+    await purgeExpiredRows(app.db, app.now());
+    expect(await nonceRows(shop, nonce)).toBe(1);
+    expect((await app.inject(options)).json().code).toBe(2003);
+    clock.advance(60_000 + 1);
+    await purgeExpiredRows(app.db, app.now());
+    expect(await nonceRows(shop, nonce)).toBe(0);
+    // By now the timestamp is refused anyway.
+    expect((await app.inject(options)).json().code).toBe(2002);
+  });
+});
+
+describe('2004: a signature that does not match the request', () => {
+  const BODY = NOT_AN_ORDER;
+
+  it.each([
+    ['the body', { signed: { body: JSON.stringify({ merchantOrderNo: 'A-2' }) } }],
+    ['the body, by one space', { signed: { body: BODY.replace(':', ': ') } }],
+    ['the path', { signed: { url: '/api/v1/collections/other' } }],
+    ['the query', { signed: { url: '/api/v1/collections?merchantOrderNo=A-1' } }],
+    ['the method', { signed: { method: 'GET' } }],
+    ['the method, in lower case', { signed: { method: 'post' } }],
+    ['the timestamp', { signed: { timestamp: '1795420800000' } }],
+    ['the nonce', { signed: { nonce: newNonce() } }],
+    ['the secret', { secret: generateAppSecret() }],
+  ])('signed with another %s', async (_what, change) => {
+    const nonce = newNonce();
+    const forged = await callSigned(app, shop, {
+      method: 'POST',
+      url: '/api/v1/collections',
+      body: BODY,
+      nonce,
+      ...change,
+    });
+    expectRefused(forged, 2004, 401);
+    // Nothing was burned: the genuine request with the same nonce passes authentication.
+    expect(await nonceRows(shop, nonce)).toBe(0);
+    const genuine = await postSigned(app, shop, '/api/v1/collections', JSON.parse(BODY), { nonce });
+    expect(genuine.body.code).toBe(1001);
+    expect(await nonceRows(shop, nonce)).toBe(1);
+  });
+
+  it('with a signature in upper-case hex, or cut short', async () => {
+    const { headers, nonce, ...options } = signedInject(app, shop, { method: 'GET', url: UNKNOWN_ORDER });
+    const signature = String((headers as Record<string, string>)['x-signature']);
+    for (const wrong of [signature.toUpperCase(), signature.slice(0, 63), `${signature}0`, '']) {
+      const response = await app.inject({ ...options, headers: { ...headers, 'x-signature': wrong } });
+      expect(response.json().code, wrong).toBe(2004);
+    }
+    expect(await nonceRows(shop, nonce)).toBe(0);
+  });
+
+  it("with another application's secret, or the old secret after a reset", async () => {
+    const other = await createApiApplication(app);
+    expectRefused(
+      await getSigned(app, { appId: shop.appId, secret: other.secret }, UNKNOWN_ORDER),
+      2004,
+      401,
+    );
+
+    const reset = await createApiApplication(app);
+    expectPassed(await getSigned(app, reset, UNKNOWN_ORDER));
+    const fresh = generateAppSecret();
+    await app.db
+      .update(applications)
+      .set({ secretVersion: 2, secretSealed: sealAppSecret(app.secrets, reset.id, 2, fresh) })
+      .where(eq(applications.id, reset.id));
+    expectRefused(await getSigned(app, reset, UNKNOWN_ORDER), 2004, 401);
+    expectPassed(await getSigned(app, { ...reset, secret: fresh }, UNKNOWN_ORDER));
+  });
+
+  it('before the body is parsed: a broken JSON body unsigned is 2004, signed 1002', async () => {
+    const broken = '{"merchantOrderNo": ';
+    const forged = await callSigned(app, shop, {
+      method: 'POST',
+      url: '/api/v1/collections',
+      body: broken,
+      signed: { body: '{}' },
+    });
+    expectRefused(forged, 2004, 401);
+    const signed = await callSigned(app, shop, { method: 'POST', url: '/api/v1/collections', body: broken });
+    expect(signed.body.code).toBe(1002);
+  });
+});
+
+describe('2005: an IP whitelist', () => {
+  it.each([
+    ['an IPv4 address', '203.0.113.7', '203.0.113.7', '203.0.113.8'],
+    ['an IPv4 CIDR', '198.51.100.0/24', '198.51.100.200', '198.51.101.1'],
+    ['an IPv4 caller seen as IPv4-mapped IPv6', '203.0.113.7', '::ffff:203.0.113.7', '::ffff:203.0.113.9'],
+    ['an IPv6 address', '2001:db8::1', '2001:db8:0:0:0:0:0:1', '2001:db8::2'],
+    ['an IPv6 CIDR', '2001:db8:abcd::/48', '2001:db8:abcd:12::5', '2001:db8:abce::1'],
+    ['a list of several', '10.1.2.3, 2001:db8::/32', '2001:db8:ffff::1', '10.1.2.4'],
+  ])('of %s', async (_what, whitelist, inside, outside) => {
+    const guarded = await createApiApplication(app, { ipWhitelist: whitelist });
+    const nonce = newNonce();
+    const refused = await getSigned(app, guarded, UNKNOWN_ORDER, { ip: outside, nonce });
+    expectRefused(refused, 2005, 403);
+    expect(await nonceRows(guarded, nonce)).toBe(0);
+    expectPassed(await getSigned(app, guarded, UNKNOWN_ORDER, { ip: inside, nonce }));
+  });
+
+  it('lets every caller in when empty', async () => {
+    expectPassed(await getSigned(app, shop, UNKNOWN_ORDER, { ip: '192.0.2.99' }));
+    expectPassed(await getSigned(app, shop, UNKNOWN_ORDER, { ip: '2001:db8::99' }));
+  });
+
+  it('comes after the signature: a forged request from outside learns only 2004', async () => {
+    const guarded = await createApiApplication(app, { ipWhitelist: '203.0.113.7' });
+    const forged = await getSigned(app, guarded, UNKNOWN_ORDER, {
+      ip: '192.0.2.1',
+      secret: generateAppSecret(),
+    });
+    expectRefused(forged, 2004, 401);
+  });
+});
+
+describe('the body and its encoding', () => {
+  it('refuses a form body (1004) before reading it, and writes nothing', async () => {
+    const result = await callSigned(app, shop, {
+      method: 'POST',
+      url: '/api/v1/collections',
+      body: 'merchantOrderNo=A-1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(result.body.code).toBe(1004);
+    expect(await nonceRows(shop, result.nonce)).toBe(0);
+  });
+
+  it('names the fields a signed body gets wrong, in the language asked for', async () => {
+    const result = await postSigned(
+      app,
+      shop,
+      '/api/v1/collections',
+      { merchantOrderNo: 'has space', currency: 'usdt', amount: '0', expiresIn: 299, callbackUrl: 'ftp://x' },
+      { lang: 'en_US' },
+    );
+    expect(result.body.code).toBe(1001);
+    const byField = Object.fromEntries(
+      (result.body.data.errors as { field: string; message: string }[]).map((e) => [e.field, e.message]),
+    );
+    expect(byField).toEqual({
+      merchantOrderNo: '1 to 64 characters: letters, digits, _ or -',
+      currency: 'Invalid currency code',
+      amount: 'Enter an amount greater than 0',
+      expiresIn: 'A whole number of seconds from 300 to 172800',
+      callbackUrl: 'Enter a URL starting with http:// or https://',
+    });
+    expect(await orderCount()).toBe(0);
+  });
+});
+
+describe('the per-application rate limit', () => {
+  it('answers 429 past API_RATE_LIMIT a minute, for that application only', async () => {
+    const limitedClock = createTestClock(new Date('2026-11-23T08:00:00.000Z'));
+    const limited = await buildTestApp({ now: limitedClock.now, env: { API_RATE_LIMIT: '3' } });
+    try {
+      const first = await createApiApplication(limited);
+      const second = await createApiApplication(limited);
+      for (let i = 0; i < 3; i++)
+        expect((await getSigned(limited, first, UNKNOWN_ORDER)).body.code).toBe(404);
+      const over = await getSigned(limited, first, UNKNOWN_ORDER);
+      expect(over.body.code).toBe(429);
+      expect(over.response.statusCode).toBe(429);
+      expect((await getSigned(limited, second, UNKNOWN_ORDER)).body.code).toBe(404);
+      // Unsigned requests do not spend an application's budget.
+      const forged = await getSigned(limited, second, UNKNOWN_ORDER, { secret: generateAppSecret() });
+      expect(forged.body.code).toBe(2004);
+    } finally {
+      await limited.close();
+    }
+  });
+});
