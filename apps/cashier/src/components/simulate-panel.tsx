@@ -1,0 +1,77 @@
+import type { CashierView } from '@tollgate/contracts';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { CallError, simulatePayment } from '../api';
+import { format, type Strings } from '../strings';
+
+const AMOUNT = /^\d{1,30}(\.\d{1,18})?$/;
+
+/**
+ * Devnet only, and marked as such: sends simulated money to the order's address through the
+ * server (a devnet transfer the watcher sees in the next block). Prefilled with what is still
+ * missing, so underpaid and overpaid can be tried by changing the amount.
+ */
+export function SimulatePanel({ view, t }: { view: CashierView; t: Strings }) {
+  const id = useId();
+  const [amount, setAmount] = useState(view.remaining === '0' ? view.amount : view.remaining);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+
+  useEffect(() => {
+    setAmount(view.remaining === '0' ? view.amount : view.remaining);
+  }, [view.remaining, view.amount]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const value = amount.trim();
+    if (!AMOUNT.test(value) || /^[0.]+$/.test(value)) {
+      setMessage({ tone: 'error', text: t.simAmountInvalid });
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      const result = await simulatePayment(view.orderNo, value, view.language);
+      setMessage({ tone: 'ok', text: format(t.simSent, { amount: result.amount, currency: view.currency }) });
+    } catch (caught) {
+      const text =
+        caught instanceof CallError && caught.kind === 'refused' ? caught.message : t.networkErrorBody;
+      setMessage({ tone: 'error', text });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const noAddress = view.payAddress === null;
+  return (
+    <section className="simulate" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t.simTitle}</h2>
+      <p className="hint">{noAddress ? t.simNeedNetwork : t.simHint}</p>
+      <form onSubmit={submit} noValidate>
+        <label htmlFor={`${id}-amount`}>{format(t.simAmount, { currency: view.currency })}</label>
+        <div className="simulate-row">
+          <input
+            id={`${id}-amount`}
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            disabled={noAddress}
+            aria-invalid={message?.tone === 'error'}
+            aria-describedby={`${id}-message`}
+            onChange={(event) => setAmount(event.target.value)}
+          />
+          <button type="submit" disabled={busy || noAddress}>
+            {busy ? t.simSending : t.simSubmit}
+          </button>
+        </div>
+        <p
+          id={`${id}-message`}
+          className={message?.tone === 'error' ? 'error-text' : 'ok-text'}
+          aria-live="polite"
+        >
+          {message?.text ?? ''}
+        </p>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import type { CashierView } from '@tollgate/contracts';
+import { LANGUAGES } from '@tollgate/contracts/languages';
+import { describe, expect, it } from 'vitest';
+import { formatLeft } from '../src/components/countdown';
+import { phaseOf } from '../src/components/status-panel';
+import { format, STRINGS } from '../src/strings';
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+describe('the four languages', () => {
+  it('say every string, with the same placeholders as zh_CN', () => {
+    const reference = STRINGS.zh_CN;
+    for (const language of LANGUAGES) {
+      const strings = STRINGS[language];
+      expect(Object.keys(strings).sort(), language).toEqual(Object.keys(reference).sort());
+      for (const [key, text] of Object.entries(strings)) {
+        expect(text.trim(), `${language}.${key}`).not.toBe('');
+        expect(placeholders(text), `${language}.${key}`).toEqual(
+          placeholders(reference[key as keyof typeof reference]),
+        );
+      }
+    }
+  });
+
+  it('are different languages, not copies', () => {
+    const titles = new Set(LANGUAGES.map((language) => STRINGS[language].statusUnderpaid));
+    expect(titles.size).toBe(LANGUAGES.length);
+  });
+
+  it('fill placeholders and leave unknown ones visible', () => {
+    expect(format('{{a}} of {{b}} {{c}}', { a: 1, b: '3' })).toBe('1 of 3 {{c}}');
+  });
+});
+
+describe('the countdown', () => {
+  it.each([
+    [0, '0:00'],
+    [-5000, '0:00'],
+    [59_999, '0:59'],
+    [61_000, '1:01'],
+    [3_600_000, '1:00:00'],
+    [172_800_000, '48:00:00'],
+  ])('%i ms left reads %s', (ms, text) => {
+    expect(formatLeft(ms)).toBe(text);
+  });
+});
+
+describe('the phase shown', () => {
+  const view = (over: Partial<CashierView>) =>
+    ({ status: 'pending', network: 'TRON', paidAmount: '0', ...over }) as CashierView;
+  it.each([
+    [{ network: null }, false, 'choose'],
+    [{}, false, 'waiting'],
+    [{ paidAmount: '3' }, false, 'underpaid'],
+    [{ paidAmount: '3' }, true, 'expired'],
+    [{ network: null }, true, 'expired'],
+    [{ status: 'confirming' as const }, false, 'confirming'],
+    [{ status: 'completed' as const }, true, 'completed'],
+    [{ status: 'expired' as const }, false, 'expired'],
+  ])('%o, time up %s: %s', (over, timeIsUp, phase) => {
+    expect(phaseOf(view(over), timeIsUp)).toBe(phase);
+  });
+});
