@@ -15,10 +15,15 @@ import { i18n } from '../src/shared/lib/i18n';
 // stays in the DOM until its animation ends), and their late updates land outside act().
 const NO_MOTION = { token: { motion: false } };
 
-export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+export function renderWithProviders(
+  ui: ReactElement,
+  { path = '/', queryClient: client }: { path?: string; queryClient?: QueryClient } = {},
+) {
+  const queryClient =
+    client ??
+    new QueryClient({
+      defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    });
   const router = createMemoryRouter(
     [
       { path, element: ui },

@@ -10,6 +10,11 @@ import { I18nextProvider } from 'react-i18next';
  * (message, modal, notification) wraps only the logged-in shell: see shell-frame.tsx.
  */
 export const THEME = {
+  // Production builds take antd's component CSS from stylesheets written at build time
+  // (build-plugins/antd-static-styles.ts) instead of writing it at run time; class names are
+  // not hashed, as in those stylesheets. Development and tests keep antd's run-time styles.
+  zeroRuntime: import.meta.env.PROD,
+  hashed: false,
   token: {
     colorPrimary: '#1668dc',
     borderRadius: 6,

@@ -1,7 +1,10 @@
 import type { Language, MessageCatalogue } from '@tollgate/contracts';
 import type { Locale } from 'antd/es/locale';
+import type application from './zh_CN/application.json';
+import type collection from './zh_CN/collection.json';
 import type common from './zh_CN/common.json';
 import type dashboard from './zh_CN/dashboard.json';
+import type fundFlow from './zh_CN/fundFlow.json';
 import type login from './zh_CN/login.json';
 import type menu from './zh_CN/menu.json';
 import type merchant from './zh_CN/merchant.json';
@@ -21,6 +24,9 @@ export interface Catalogue {
   dashboard: typeof dashboard;
   merchant: typeof merchant;
   pages: typeof pages;
+  application: typeof application;
+  collection: typeof collection;
+  fundFlow: typeof fundFlow;
   messages: MessageCatalogue;
 }
 

@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { chainListQueryOptions } from '../../features/config/api/get-chain-list';
 import { coinListQueryOptions } from '../../features/config/api/get-coin-list';
 import { exchangeRateListQueryOptions } from '../../features/config/api/get-exchange-rate-list';
+import { accountKeys } from '../../features/dashboard/api/account-keys';
 import { accountInfoQueryOptions } from '../../features/dashboard/api/get-account-info';
 import { useMerchantInfo } from '../../features/merchant/api/get-merchant-info';
 import { AppHeader } from './app-header';
 import { AppSidebar, SidebarDrawer } from './app-sidebar';
+import { DevnetBanner } from './devnet-banner';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import { TabBar } from './tab-bar';
 import { useIsPhone } from './use-is-phone';
@@ -17,8 +19,9 @@ import { useViewTabs } from './use-view-tabs';
 /**
  * The shell of every logged-in page (SPEC section 2): sidebar, header, tab bar and the cached
  * views. Entering it loads the merchant; after mount the balances and reference data are
- * loaded into the query cache for the pages that need them. Below 768 px the sider gives way
- * to a drawer, so the content keeps the whole width of a phone.
+ * loaded into the query cache for the pages that need them. On devnet a strip under the
+ * header says that payments are simulated. Below 768 px the sider gives way to a drawer, so
+ * the content keeps the whole width of a phone.
  */
 export function AppLayout() {
   const { t } = useTranslation();
@@ -37,6 +40,17 @@ export function AppLayout() {
     void queryClient.prefetchQuery(chainListQueryOptions());
     void queryClient.prefetchQuery(exchangeRateListQueryOptions());
   }, [queryClient]);
+
+  // The balance moves with payments the merchant does not see happen: the header's and the
+  // dashboard's figures are read again on each navigation between views (and on focus, see
+  // accountInfoQueryOptions), without waiting for a reload.
+  // The first view's balance is the prefetch above.
+  const isFirstView = useRef(true);
+  useEffect(() => {
+    if (!isFirstView.current && activeKey)
+      void queryClient.invalidateQueries({ queryKey: accountKeys.info() });
+    isFirstView.current = false;
+  }, [activeKey, queryClient]);
 
   useEffect(() => {
     const title = activeRoute ? t(activeRoute.route.titleCode) : t('common.notFound.title');
@@ -61,6 +75,7 @@ export function AppLayout() {
           isCollapsed={isPhone ? !isDrawerOpen : isCollapsed}
           onToggle={() => (isPhone ? setIsDrawerOpen(true) : setIsCollapsed((value) => !value))}
         />
+        <DevnetBanner />
         <TabBar tabs={tabs} activeKey={activeKey} onClose={closeTab} />
         <Layout.Content
           ref={contentRef}

@@ -3,12 +3,9 @@ import type { ComponentType } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
-import ApplicationPage from '../../features/application/routes/application-page';
-import CollectionPage from '../../features/application/routes/collection-page';
 import PayerPage from '../../features/application/routes/payer-page';
 import DashboardPage from '../../features/dashboard/routes/dashboard-page';
 import FinancePage from '../../features/finance/routes/finance-page';
-import FundFlowPage from '../../features/fund-flow/routes/fund-flow-page';
 import RatePage from '../../features/merchant/routes/rate-page';
 import NoticePage from '../../features/notice/routes/notice-page';
 
@@ -17,15 +14,7 @@ import NoticePage from '../../features/notice/routes/notice-page';
  * picture (which would claim there is no data) or a button that leads nowhere.
  */
 const PLACEHOLDERS: [string, ComponentType, string, RegExp][] = [
-  [
-    'my applications',
-    ApplicationPage,
-    'This page is being built',
-    /Adding an application is not available yet/,
-  ],
-  ['platform collection', CollectionPage, 'This page is being built', /collection records/],
   ['platform payer', PayerPage, 'This page is being built', /payout records/],
-  ['fund flow', FundFlowPage, 'This page is being built', /balance before and after/],
   ['asset management', FinancePage, 'This page is being built', /deposit addresses/],
   ['payment rates', RatePage, 'This page is being built', /Ethereum, Tron, BNB Chain, Polygon and Dogecoin/],
   ['system notices', NoticePage, 'This page is being built', /search them by title/],

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import LoginPage from '../../features/auth/routes/login-page';
 import type common from '../../locales/zh_CN/common.json';
 import type menu from '../../locales/zh_CN/menu.json';
 
@@ -126,6 +127,7 @@ export const ROUTES: AppRoute[] = [
     needLogin: false,
     hidden: true,
     standalone: true,
-    page: () => import('../../features/auth/routes/login-page'),
+    // Not lazy: the page a logged-out visitor lands on comes with the app, not one load later.
+    page: () => Promise.resolve({ default: LoginPage }),
   },
 ];

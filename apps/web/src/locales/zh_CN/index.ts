@@ -1,8 +1,11 @@
 import messages from '@tollgate/contracts/messages/zh_CN';
 import antd from 'antd/es/locale/zh_CN';
 import type { LocaleBundle } from '../catalogue';
+import application from './application.json';
+import collection from './collection.json';
 import common from './common.json';
 import dashboard from './dashboard.json';
+import fundFlow from './fundFlow.json';
 import login from './login.json';
 import menu from './menu.json';
 import merchant from './merchant.json';
@@ -14,6 +17,6 @@ import pages from './pages.json';
  */
 export default {
   language: 'zh_CN',
-  catalogue: { common, menu, login, dashboard, merchant, pages, messages },
+  catalogue: { common, menu, login, dashboard, merchant, pages, application, collection, fundFlow, messages },
   antd,
 } satisfies LocaleBundle;

@@ -4,4 +4,10 @@
  * does not pay for the schemas.
  */
 export { phoneField } from '@tollgate/contracts/account';
+export {
+  appDescriptionField,
+  appNameField,
+  callbackUrlField,
+  telegramField,
+} from '@tollgate/contracts/application';
 export { codeField, emailField, loginPasswordField, passwordField } from '@tollgate/contracts/validation';

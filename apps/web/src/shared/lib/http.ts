@@ -81,6 +81,17 @@ export async function callEndpoint<N extends EndpointName>(
   return envelope.data as ResponseData<N>;
 }
 
+/**
+ * POST a multipart form to a URL another call handed out (an upload policy's `url`): the
+ * envelope rule applies, and no token is sent, since the signed fields are the credential.
+ */
+export async function postFormTo<T>(url: string, form: FormData, options: RequestOptions = {}): Promise<T> {
+  const headers = { accept: 'application/json', lang: toLangHeader(readLanguage()) };
+  const envelope = await fetchEnvelope(url, { method: 'POST', headers, body: form }, options);
+  if (envelope.code !== 0) throw new ApiError(envelope.code, envelope.message, envelope.data);
+  return envelope.data as T;
+}
+
 function withLangCode(payload: Record<string, unknown> | undefined, language: string) {
   const fields = { ...(payload ?? {}) };
   if (fields.langCode === undefined || fields.langCode === '') fields.langCode = language;

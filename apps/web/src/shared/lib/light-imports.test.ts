@@ -10,7 +10,13 @@ import { describe, expect, it } from 'vitest';
  * from anywhere else would pull zod, or all four languages, back into every page.
  */
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const HEAVY = ['zod', '@tollgate/contracts', '@tollgate/contracts/account', '@tollgate/contracts/validation'];
+const HEAVY = [
+  'zod',
+  '@tollgate/contracts',
+  '@tollgate/contracts/account',
+  '@tollgate/contracts/application',
+  '@tollgate/contracts/validation',
+];
 const LOCALE_BUNDLE = /^(\.\.?\/)+(locales\/)?[a-z]{2}_[A-Z]{2}(\/(index|dayjs))?$/;
 
 function listSources(dir: string): string[] {

@@ -21,8 +21,8 @@ describe('EmptyData', () => {
   });
 
   it('shows the text of a known key', () => {
-    renderEmpty({ textKey: 'pages.fundFlow.empty' });
-    expect(screen.getByText('No fund records yet')).toBeTruthy();
+    renderEmpty({ textKey: 'pages.notice.empty' });
+    expect(screen.getByText('No notices yet')).toBeTruthy();
   });
 
   it('falls back to the generic text when the key has no translation', () => {

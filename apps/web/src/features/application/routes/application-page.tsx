@@ -1,19 +1,158 @@
-import { Card } from 'antd';
+import { PlusOutlined, SafetyCertificateOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import type { App as AppItem } from '@tollgate/contracts';
+import { App, Button, Card, Col, Modal, Row, Space, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyData } from '../../../shared/ui/empty-data';
+import { LoadError } from '../../../shared/ui/load-error';
 import { PageContainer } from '../../../shared/ui/page-container';
-import { UnderConstruction } from '../../../shared/ui/under-construction';
+import { useDeleteApp } from '../api/delete-app';
+import { useAppList } from '../api/get-app-list';
+import { type AppAction, AppCard } from '../components/app-card';
+import { AppFormModal } from '../components/app-form-modal';
+import { SecretDisplay } from '../components/secret-display';
+import { SecretModal, type SecretMode } from '../components/secret-modal';
+import { SignatureCheckModal } from '../components/signature-check-modal';
+import { TestEventModal } from '../components/test-event-modal';
 
 /**
- * My applications: the app cards, adding, editing and the secret keys come with the applications
- * issue. Until then the page says so and offers no "Add" button that would lead nowhere.
+ * My applications (SPEC 2): a card per application with its actions; add, edit, view and
+ * reset the secret, delete after a confirmation. Loading, empty and failed states each say so.
  */
+type Open =
+  | { kind: 'form'; app?: AppItem }
+  | { kind: 'secret'; app: AppItem; mode: SecretMode }
+  | { kind: 'created'; app: AppItem; appSecret: string }
+  | { kind: 'testEvent'; app: AppItem }
+  | { kind: 'signature' }
+  | null;
+
 export default function ApplicationPage() {
   const { t } = useTranslation();
-  return (
-    <PageContainer title={t('menu.myApplications')} testId="page-application">
+  const { message, modal } = App.useApp();
+  const list = useAppList();
+  const remove = useDeleteApp();
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+
+  const confirmDelete = (app: AppItem) => {
+    modal.confirm({
+      title: t('application.delete.title', { name: app.name }),
+      content: t('application.delete.content'),
+      okText: t('application.delete.ok'),
+      okButtonProps: { danger: true, 'data-testid': 'app-delete-confirm' },
+      cancelText: t('common.cancel'),
+      onOk: () =>
+        remove.mutateAsync(app.appId).then(
+          () => {
+            message.success(t('application.delete.done'));
+          },
+          (failure: Error) => {
+            message.error(failure.message);
+          },
+        ),
+    });
+  };
+
+  const onAction = (action: AppAction, app: AppItem) => {
+    if (action === 'edit') setOpen({ kind: 'form', app });
+    else if (action === 'viewSecret') setOpen({ kind: 'secret', app, mode: 'view' });
+    else if (action === 'resetSecret') setOpen({ kind: 'secret', app, mode: 'reset' });
+    else if (action === 'testEvent') setOpen({ kind: 'testEvent', app });
+    else confirmDelete(app);
+  };
+
+  const addButton = (
+    <Button
+      type="primary"
+      icon={<PlusOutlined />}
+      onClick={() => setOpen({ kind: 'form' })}
+      data-testid="app-add"
+    >
+      {t('application.add')}
+    </Button>
+  );
+  const apps = list.data?.list ?? [];
+  let content: React.ReactNode;
+  if (list.isPending) {
+    content = <Card loading data-testid="app-list-loading" />;
+  } else if (list.error) {
+    content = (
+      <LoadError
+        message={`${t('application.loadFailed')}: ${list.error.message}`}
+        onRetry={() => void list.refetch()}
+        isRetrying={list.isFetching}
+        testId="app-list-error"
+      />
+    );
+  } else if (apps.length === 0) {
+    content = (
       <Card>
-        <UnderConstruction planned={t('pages.application.planned')} />
+        <EmptyData textKey="application.empty" theme="large" action={addButton} />
       </Card>
+    );
+  } else {
+    content = (
+      <Row gutter={[16, 16]} data-testid="app-list">
+        {apps.map((app) => (
+          <Col key={app.appId} xs={24} lg={12} xxl={8}>
+            <AppCard app={app} onAction={onAction} />
+          </Col>
+        ))}
+      </Row>
+    );
+  }
+
+  return (
+    <PageContainer
+      title={t('menu.myApplications')}
+      extra={
+        <Space wrap>
+          <Button
+            type="link"
+            onClick={() => setOpen({ kind: 'signature' })}
+            data-testid="app-signature-check"
+          >
+            <SafetyCertificateOutlined /> {t('application.signature.open')}
+          </Button>
+          <Link to="/application/collection" data-testid="app-records-link">
+            <UnorderedListOutlined /> {t('application.recordsLink')}
+          </Link>
+          {apps.length > 0 ? addButton : null}
+        </Space>
+      }
+      testId="page-application"
+    >
+      {content}
+      {open?.kind === 'form' ? (
+        <AppFormModal
+          app={open.app}
+          onClose={close}
+          onCreated={(created) => setOpen({ kind: 'created', ...created })}
+        />
+      ) : null}
+      {open?.kind === 'testEvent' ? <TestEventModal app={open.app} onClose={close} /> : null}
+      {open?.kind === 'signature' ? <SignatureCheckModal onClose={close} /> : null}
+      {open?.kind === 'secret' ? <SecretModal app={open.app} mode={open.mode} onClose={close} /> : null}
+      {open?.kind === 'created' ? (
+        <Modal
+          open
+          title={t('application.secret.createdTitle')}
+          onCancel={close}
+          footer={
+            <Button type="primary" onClick={close} data-testid="app-secret-done">
+              {t('application.secret.done')}
+            </Button>
+          }
+          destroyOnHidden
+        >
+          <Typography.Paragraph>
+            {open.app.name} · <Typography.Text code>{open.app.appId}</Typography.Text>
+          </Typography.Paragraph>
+          <SecretDisplay secret={open.appSecret} isNew />
+        </Modal>
+      ) : null}
     </PageContainer>
   );
 }

@@ -11,7 +11,10 @@ export function accountInfoQueryOptions() {
   return queryOptions({
     queryKey: accountKeys.info(),
     queryFn: ({ signal }) => getAccountInfo(signal),
-    staleTime: 30_000,
+    // Payments credit the balance at any time: read again when the window regains focus (the
+    // shell also reads it again on each navigation), kept for 5 s against double reads.
+    staleTime: 5_000,
+    refetchOnWindowFocus: true,
   });
 }
 

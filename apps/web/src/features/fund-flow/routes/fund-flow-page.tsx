@@ -1,18 +1,197 @@
-import { Card } from 'antd';
+import type { FundsRecordItem } from '@tollgate/contracts';
+import { Button, Card, DatePicker, Flex, Form, Input, Select, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../shared/lib/format';
+import { EmptyData } from '../../../shared/ui/empty-data';
+import { LoadError } from '../../../shared/ui/load-error';
 import { PageContainer } from '../../../shared/ui/page-container';
-import { UnderConstruction } from '../../../shared/ui/under-construction';
+import { useCoinList } from '../../config/api/get-coin-list';
+import { useFundsRecord } from '../api/get-funds-record';
+import {
+  FUND_TYPES,
+  type FundFlowFilter,
+  type FundFlowFilterValues,
+  signedChange,
+  toFundFlowFilter,
+} from '../lib/fund-flow-filter';
+
+const FIRST_PAGE = { pageNo: 1, pageSize: 10 };
 
 /**
- * Fund flow: the list of fund records (POST /merchant/account/funds-record) comes in a later
- * issue; until then the page says what it will hold.
+ * Fund flow (SPEC 2 and 3 "Fund record"): every credit and debit of the balance, newest
+ * first, with the columns of the SPEC; filtered by type, currency, time and order number.
  */
 export default function FundFlowPage() {
   const { t } = useTranslation();
+  const [form] = Form.useForm<FundFlowFilterValues>();
+  const [filter, setFilter] = useState<FundFlowFilter>({});
+  const [page, setPage] = useState(FIRST_PAGE);
+  const records = useFundsRecord({ ...page, ...filter });
+  const coins = useCoinList();
+  const currencies = useMemo(
+    () =>
+      [...new Set((coins.data ?? []).map((coin) => coin.coinName))].map((name) => ({
+        value: name,
+        label: name,
+      })),
+    [coins.data],
+  );
+  const search = (values: FundFlowFilterValues) => {
+    setFilter(toFundFlowFilter(values));
+    setPage((current) => ({ ...current, pageNo: 1 }));
+  };
+  const dash = (value: string | null) => value || '-';
+  const mono = (value: string | null) =>
+    value ? (
+      <Typography.Text copyable className="mono" ellipsis={{ tooltip: value }} style={{ maxWidth: 180 }}>
+        {value}
+      </Typography.Text>
+    ) : (
+      '-'
+    );
+  const columns: ColumnsType<FundsRecordItem> = [
+    { title: t('fundFlow.column.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDate(v) },
+    {
+      title: t('fundFlow.column.type'),
+      dataIndex: 'type',
+      render: (type: FundsRecordItem['type']) => (
+        <span data-testid="fund-type">{t(`fundFlow.type.${type}`)}</span>
+      ),
+    },
+    {
+      title: t('fundFlow.column.orderNo'),
+      dataIndex: 'orderNo',
+      render: (value: string | null) =>
+        value ? (
+          <Typography.Text copyable className="mono" data-testid="fund-order-no">
+            {value}
+          </Typography.Text>
+        ) : (
+          '-'
+        ),
+    },
+    { title: t('fundFlow.column.hash'), dataIndex: 'hash', render: mono },
+    { title: t('fundFlow.column.address'), dataIndex: 'address', render: mono },
+    { title: t('fundFlow.column.currency'), dataIndex: 'currency' },
+    { title: t('fundFlow.column.network'), dataIndex: 'network', render: dash },
+    { title: t('fundFlow.column.amount'), dataIndex: 'amount', align: 'right', className: 'amount' },
+    { title: t('fundFlow.column.fee'), dataIndex: 'fee', align: 'right', className: 'amount' },
+    {
+      title: t('fundFlow.column.status'),
+      dataIndex: 'status',
+      render: (status: string) => (status === 'completed' ? t('fundFlow.status.completed') : status),
+    },
+    {
+      title: t('fundFlow.column.balanceBefore'),
+      dataIndex: 'balanceBefore',
+      align: 'right',
+      className: 'amount',
+    },
+    {
+      title: t('fundFlow.column.changeAmount'),
+      dataIndex: 'changeAmount',
+      align: 'right',
+      render: (change: string) => {
+        const signed = signedChange(change);
+        return (
+          <span className={`amount change-${signed.direction}`} data-testid="fund-change">
+            {signed.text}
+          </span>
+        );
+      },
+    },
+    {
+      title: t('fundFlow.column.balanceAfter'),
+      dataIndex: 'balanceAfter',
+      align: 'right',
+      render: (value: string) => (
+        <span className="amount" data-testid="fund-balance-after">
+          {value}
+        </span>
+      ),
+    },
+  ];
+
   return (
     <PageContainer title={t('menu.fundFlow')} testId="page-fund-flow">
       <Card>
-        <UnderConstruction planned={t('pages.fundFlow.planned')} />
+        <Form
+          form={form}
+          layout="vertical"
+          className="records-filter"
+          onFinish={search}
+          data-testid="fund-filter"
+        >
+          <div className="records-filter-grid">
+            <Form.Item name="type" label={t('fundFlow.filter.type')}>
+              <Select
+                allowClear
+                placeholder={t('fundFlow.filter.anyType')}
+                options={FUND_TYPES.map((type) => ({ value: type, label: t(`fundFlow.type.${type}`) }))}
+                data-testid="fund-filter-type"
+              />
+            </Form.Item>
+            <Form.Item name="currency" label={t('fundFlow.filter.currency')}>
+              <Select
+                allowClear
+                placeholder={t('fundFlow.filter.anyCurrency')}
+                options={currencies}
+                loading={coins.isPending}
+                data-testid="fund-filter-currency"
+              />
+            </Form.Item>
+            <Form.Item name="time" label={t('fundFlow.filter.time')}>
+              <DatePicker.RangePicker showTime allowEmpty={[true, true]} className="full-width" />
+            </Form.Item>
+            <Form.Item name="orderNo" label={t('fundFlow.filter.orderNo')}>
+              <Input allowClear data-testid="fund-filter-orderNo" />
+            </Form.Item>
+          </div>
+          <Flex gap={8} justify="flex-end">
+            <Button
+              onClick={() => {
+                form.resetFields();
+                search({});
+              }}
+              data-testid="fund-reset"
+            >
+              {t('fundFlow.filter.reset')}
+            </Button>
+            <Button type="primary" htmlType="submit" loading={records.isFetching} data-testid="fund-search">
+              {t('fundFlow.filter.search')}
+            </Button>
+          </Flex>
+        </Form>
+        {records.error ? (
+          <LoadError
+            message={`${t('fundFlow.loadFailed')}: ${records.error.message}`}
+            onRetry={() => void records.refetch()}
+            isRetrying={records.isFetching}
+            testId="fund-error"
+          />
+        ) : (
+          <Table<FundsRecordItem>
+            rowKey={(row, index) => `${row.createdAt}:${row.orderNo ?? ''}:${index}`}
+            columns={columns}
+            dataSource={records.data?.list ?? []}
+            loading={records.isFetching}
+            scroll={{ x: 'max-content' }}
+            size="middle"
+            data-testid="fund-table"
+            locale={{ emptyText: <EmptyData textKey="fundFlow.empty" /> }}
+            pagination={{
+              current: page.pageNo,
+              pageSize: page.pageSize,
+              total: records.data?.total ?? 0,
+              showSizeChanger: true,
+              showTotal: (count) => t('fundFlow.total', { count }),
+              onChange: (pageNo, pageSize) =>
+                setPage({ pageNo: pageSize === page.pageSize ? pageNo : 1, pageSize }),
+            }}
+          />
+        )}
       </Card>
     </PageContainer>
   );

@@ -1,0 +1,5 @@
+/** Query keys of "My applications": invalidating `all` refreshes the cards. */
+export const applicationKeys = {
+  all: ['applications'] as const,
+  list: () => [...applicationKeys.all, 'list'] as const,
+};

@@ -1,0 +1,224 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { OrderDetail, OrderRecord } from '@tollgate/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fail, mockApi, ok } from '../../../../test/api-mock';
+import { renderWithProviders } from '../../../../test/render';
+import CollectionPage from './collection-page';
+
+function buildOrder(overrides: Partial<OrderRecord> = {}): OrderRecord {
+  return {
+    orderNo: 'TG20261125AAAABBBBCCCCDDDDEEEE',
+    merchantOrderNo: 'SHOP-1001',
+    appId: 'app_0123456789abcdef0123',
+    appName: 'My shop',
+    currency: 'USDT',
+    network: 'TRON',
+    amount: '50',
+    paidAmount: '50',
+    fee: '0.4',
+    status: 'completed',
+    exception: null,
+    payAddress: 'TFWy9xgYgk7UrJeTHcPLtXB2frgacHCvZX',
+    cashierUrl: 'http://localhost/pay/TG20261125AAAABBBBCCCCDDDDEEEE',
+    txHash: 'ab'.repeat(32),
+    test: true,
+    createdAt: '2026-11-25T02:00:00.000Z',
+    expiresAt: '2026-11-25T02:30:00.000Z',
+    completedAt: '2026-11-25T02:01:00.000Z',
+    ...overrides,
+  };
+}
+
+function buildDetail(order: OrderRecord): OrderDetail {
+  return {
+    order: {
+      ...order,
+      description: 'Two coffees',
+      language: 'en_US',
+      callbackUrl: '',
+      redirectUrl: '',
+      arrivedAt: '2026-11-25T02:00:30.000Z',
+    },
+    transfers: [
+      {
+        chainId: 'TRON',
+        txHash: order.txHash ?? '',
+        logIndex: 0,
+        fromAddress: 'TXYZ',
+        toAddress: order.payAddress ?? '',
+        coinName: 'USDT',
+        amount: '50',
+        blockHeight: 12,
+        status: 'credited',
+        confirmations: 5,
+        confirmationsRequired: 3,
+        seenAt: '2026-11-25T02:00:30.000Z',
+        creditedAt: '2026-11-25T02:01:00.000Z',
+      },
+    ],
+    deliveryLog: {
+      pushStatus: 'delivered',
+      notificationSuccess: true,
+      attempts: [
+        {
+          eventId: 'evt_1',
+          eventType: 'collection.completed',
+          attempt: 2,
+          createdAt: '2026-11-25T02:01:05.000Z',
+          url: 'https://shop.example.com/notify',
+          requestBody: '{"id":"evt_1"}',
+          responseStatus: 200,
+          responseBody: 'success',
+          durationMs: 38,
+          error: null,
+          acknowledged: true,
+        },
+        {
+          eventId: 'evt_1',
+          eventType: 'collection.completed',
+          attempt: 1,
+          createdAt: '2026-11-25T02:01:01.000Z',
+          url: 'https://shop.example.com/notify',
+          requestBody: '{"id":"evt_1"}',
+          responseStatus: 500,
+          responseBody: 'oops',
+          durationMs: 12,
+          error: 'HTTP 500',
+          acknowledged: false,
+        },
+      ],
+    },
+  };
+}
+
+const page = (list: OrderRecord[], total = list.length) => ok({ list, total, pageNo: 1, pageSize: 10 });
+const COINS = ok([{ coinId: 1, coinName: 'USDT', coinUnit: 'TRON', icon: '' }]);
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Platform collection', () => {
+  it('shows the intro with the API link, a signed example and the records with a TEST tag', async () => {
+    mockApi({
+      '/mchOrder/page': page([buildOrder()]),
+      '/app/list': ok({ list: [] }),
+      '/config/coinList': COINS,
+    });
+    renderWithProviders(<CollectionPage />);
+    expect(screen.getByTestId('collection-api-docs').getAttribute('href')).toBe('/api-docs');
+    expect(screen.getByTestId('collection-signed-example').textContent).toContain('X-Signature: $SIGNATURE');
+    const table = screen.getByTestId('records-table');
+    expect(await within(table).findByText('TG20261125AAAABBBBCCCCDDDDEEEE')).toBeTruthy();
+    expect(within(table).getByTestId('order-test-tag').textContent).toBe('TEST');
+    expect(within(table).getByTestId('order-status').textContent).toBe('Completed');
+  });
+
+  it('sends the filters it was given, and reset sends none', async () => {
+    const api = mockApi({
+      '/mchOrder/page': page([]),
+      '/app/list': ok({ list: [] }),
+      '/config/coinList': COINS,
+    });
+    renderWithProviders(<CollectionPage />);
+    await waitFor(() => expect(api.callsTo('/mchOrder/page')).toHaveLength(1));
+    expect(api.callsTo('/mchOrder/page')[0]?.body).toMatchObject({
+      type: 'collection',
+      pageNo: 1,
+      pageSize: 10,
+    });
+    expect(await screen.findByTestId('empty-data')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('records-search').className).not.toContain('ant-btn-loading'),
+    );
+
+    fireEvent.change(screen.getByTestId('filter-orderNo'), { target: { value: ' TG1 ' } });
+    fireEvent.change(screen.getByTestId('filter-merchantOrderNo'), { target: { value: 'SHOP-9' } });
+    fireEvent.change(screen.getByTestId('filter-amountMin'), { target: { value: '10' } });
+    fireEvent.change(screen.getByTestId('filter-appName'), { target: { value: 'shop' } });
+    fireEvent.click(screen.getByTestId('records-search'));
+    await waitFor(() => expect(api.callsTo('/mchOrder/page')).toHaveLength(2));
+    expect(api.callsTo('/mchOrder/page')[1]?.body).toEqual({
+      type: 'collection',
+      pageNo: 1,
+      pageSize: 10,
+      orderNo: 'TG1',
+      merchantOrderNo: 'SHOP-9',
+      amountMin: '10',
+      appName: 'shop',
+      langCode: expect.any(String),
+    });
+
+    fireEvent.click(screen.getByTestId('records-reset'));
+    await waitFor(() => expect(api.callsTo('/mchOrder/page')).toHaveLength(3));
+    expect(Object.keys(api.callsTo('/mchOrder/page')[2]?.body ?? {}).sort()).toEqual(
+      ['langCode', 'pageNo', 'pageSize', 'type'].sort(),
+    );
+    expect((screen.getByTestId('filter-orderNo') as HTMLInputElement).value).toBe('');
+  });
+
+  it('refuses an amount that is not a number before sending', async () => {
+    const api = mockApi({
+      '/mchOrder/page': page([]),
+      '/app/list': ok({ list: [] }),
+      '/config/coinList': COINS,
+    });
+    renderWithProviders(<CollectionPage />);
+    await waitFor(() => expect(api.callsTo('/mchOrder/page')).toHaveLength(1));
+    await waitFor(() =>
+      expect(screen.getByTestId('records-search').className).not.toContain('ant-btn-loading'),
+    );
+    fireEvent.change(screen.getByTestId('filter-amountMax'), { target: { value: 'ten' } });
+    fireEvent.click(screen.getByTestId('records-search'));
+    expect(await screen.findByText('Enter a number such as 10.5')).toBeTruthy();
+    expect(api.callsTo('/mchOrder/page')).toHaveLength(1);
+  });
+
+  it('opens the detail with transfers and the delivery log, and resends after a confirmation', async () => {
+    const order = buildOrder();
+    const api = mockApi({
+      '/mchOrder/page': page([order]),
+      '/app/list': ok({ list: [] }),
+      '/config/coinList': COINS,
+      '/mchOrder/getById': ok(buildDetail(order)),
+      '/mchOrder/callback/resend': ok({
+        eventId: 'evt_1',
+        eventType: 'collection.completed',
+        alreadyQueued: false,
+      }),
+    });
+    renderWithProviders(<CollectionPage />);
+    fireEvent.click(await screen.findByTestId('record-detail'));
+    const drawer = await screen.findByTestId('order-detail');
+    expect(await within(drawer).findByText('Two coffees')).toBeTruthy();
+    expect(api.callsTo('/mchOrder/getById')[0]?.body.id).toBe(order.orderNo);
+    const transfers = within(drawer).getByTestId('order-transfers');
+    expect(within(transfers).getByText('3 / 3')).toBeTruthy();
+    expect(within(transfers).getByText('Credited')).toBeTruthy();
+    expect(within(drawer).getByTestId('order-push-status').textContent).toBe('Delivered');
+    const attempts = within(drawer).getAllByTestId('order-attempt');
+    expect(attempts.map((a) => a.textContent)).toEqual([
+      expect.stringContaining('collection.completed · attempt 2Acknowledged'),
+      expect.stringContaining('collection.completed · attempt 1Not acknowledged'),
+    ]);
+
+    fireEvent.click(within(drawer).getByTestId('order-resend'));
+    fireEvent.click(await screen.findByTestId('order-resend-confirm'));
+    await waitFor(() => expect(api.callsTo('/mchOrder/callback/resend')).toHaveLength(1));
+    expect(api.callsTo('/mchOrder/callback/resend')[0]?.body.orderNo).toBe(order.orderNo);
+    expect(await screen.findByText('Queued: collection.completed will be sent again')).toBeTruthy();
+    await waitFor(() => expect(api.callsTo('/mchOrder/getById')).toHaveLength(2));
+  });
+
+  it('says when the records fail to load, with a retry', async () => {
+    const api = mockApi({
+      '/mchOrder/page': [fail(500, 'The server is busy'), page([buildOrder()])],
+      '/app/list': ok({ list: [] }),
+      '/config/coinList': COINS,
+    });
+    renderWithProviders(<CollectionPage />);
+    const error = await screen.findByTestId('records-error');
+    expect(error.textContent).toContain('Could not load the collection records: The server is busy');
+    fireEvent.click(within(error).getByRole('button'));
+    expect(await screen.findByText('TG20261125AAAABBBBCCCCDDDDEEEE')).toBeTruthy();
+    expect(api.callsTo('/mchOrder/page')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,47 @@
+import { ApiOutlined, LinkOutlined } from '@ant-design/icons';
+import { Card, Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useAppList } from '../../application/api/get-app-list';
+import { docLinks, signedCurlExample } from '../lib/signed-example';
+
+/**
+ * The product intro for collection (SPEC "Product intro pages"): what it does, the API
+ * reference the server serves at /api-docs, a signed create ready to paste (with the
+ * merchant's first APPID when there is one), and outside reading chosen by language.
+ */
+export function CollectionIntro() {
+  const { t, i18n } = useTranslation();
+  const apps = useAppList();
+  const example = signedCurlExample(window.location.origin, apps.data?.list[0]?.appId);
+  return (
+    <Card title={t('collection.intro.title')} data-testid="collection-intro">
+      <Typography.Paragraph>{t('collection.intro.what')}</Typography.Paragraph>
+      <Flex gap={16} wrap>
+        <Typography.Link href="/api-docs" target="_blank" data-testid="collection-api-docs">
+          <ApiOutlined /> {t('collection.intro.apiDocs')}
+        </Typography.Link>
+      </Flex>
+      <Typography.Title level={2} className="intro-subtitle">
+        {t('collection.intro.signedExample')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('collection.intro.signedExampleHint')}</Typography.Paragraph>
+      <Typography.Paragraph
+        className="code-sample"
+        copyable={{ text: example, tooltips: [t('collection.intro.copy'), t('collection.intro.copied')] }}
+        data-testid="collection-signed-example"
+      >
+        <pre>{example}</pre>
+      </Typography.Paragraph>
+      <Typography.Text strong>{t('collection.intro.docLinks')}</Typography.Text>
+      <ul className="doc-links" data-testid="collection-doc-links">
+        {docLinks(i18n.language).map((link) => (
+          <li key={link.key}>
+            <Typography.Link href={link.href} target="_blank" rel="noopener noreferrer">
+              <LinkOutlined /> {t(`collection.intro.${link.key}`)}
+            </Typography.Link>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}

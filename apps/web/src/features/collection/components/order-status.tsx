@@ -1,0 +1,39 @@
+import type { OrderRecord } from '@tollgate/contracts';
+import { Space, Tag, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+const STATUS_COLOR = {
+  pending: 'default',
+  confirming: 'processing',
+  completed: 'success',
+  expired: 'default',
+} as const satisfies Record<OrderRecord['status'], string>;
+
+/** An order's status, its exception beside it (kept apart, as the API keeps them). */
+export function OrderStatus({ order }: { order: Pick<OrderRecord, 'status' | 'exception'> }) {
+  const { t } = useTranslation();
+  return (
+    <Space size={4} wrap>
+      <Tag color={STATUS_COLOR[order.status]} data-testid="order-status">
+        {t(`collection.status.${order.status}`)}
+      </Tag>
+      {order.exception ? (
+        <Tag color={order.exception === 'overpaid' ? 'gold' : 'warning'} data-testid="order-exception">
+          {t(`collection.exception.${order.exception}`)}
+        </Tag>
+      ) : null}
+    </Space>
+  );
+}
+
+/** The TEST mark of an order made on the simulated devnet chain. */
+export function TestTag() {
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={t('collection.testHint')}>
+      <Tag color="orange" data-testid="order-test-tag">
+        {t('collection.test')}
+      </Tag>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,83 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { FundsRecordItem } from '@tollgate/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fail, mockApi, ok } from '../../../../test/api-mock';
+import { renderWithProviders } from '../../../../test/render';
+import FundFlowPage from './fund-flow-page';
+
+const RECORD: FundsRecordItem = {
+  createdAt: '2026-11-25T02:44:58.210Z',
+  type: 'collection',
+  orderNo: 'TG20261125C2D8B99016BE7B3BEEFF',
+  hash: '1d78a6aa095f92346f5e71ffd18e6205d8f8d23b0f43b1008c0e643d0ae6ff9d',
+  address: 'TFWy9xgYgk7UrJeTHcPLtXB2frgacHCvZX',
+  currency: 'USDT',
+  network: 'TRON',
+  amount: '12.5',
+  fee: '0.1',
+  status: 'completed',
+  balanceBefore: '0',
+  changeAmount: '12.4',
+  balanceAfter: '12.4',
+};
+const COINS = ok([{ coinId: 1, coinName: 'USDT', coinUnit: 'TRON', icon: '' }]);
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Fund flow', () => {
+  it("lists the records with the SPEC's columns, the change signed", async () => {
+    mockApi({
+      '/merchant/account/funds-record': ok({ list: [RECORD], total: 1 }),
+      '/config/coinList': COINS,
+    });
+    renderWithProviders(<FundFlowPage />);
+    const table = screen.getByTestId('fund-table');
+    expect(await within(table).findByText('TG20261125C2D8B99016BE7B3BEEFF')).toBeTruthy();
+    for (const heading of [
+      'Time',
+      'Type',
+      'Hash',
+      'Receiving address',
+      'Network',
+      'Fee',
+      'Balance before',
+      'Change',
+      'Balance after',
+    ])
+      expect(within(table).getByRole('columnheader', { name: heading })).toBeTruthy();
+    expect(within(table).getByTestId('fund-type').textContent).toBe('Collection');
+    expect(within(table).getByTestId('fund-change').textContent).toBe('+12.4');
+    expect(within(table).getByTestId('fund-balance-after').textContent).toBe('12.4');
+    expect(within(table).getByText('Completed')).toBeTruthy();
+  });
+
+  it('sends the order number filter, and reset sends none; says when nothing matches', async () => {
+    const api = mockApi({
+      '/merchant/account/funds-record': ok({ list: [], total: 0 }),
+      '/config/coinList': COINS,
+    });
+    renderWithProviders(<FundFlowPage />);
+    expect((await screen.findByTestId('empty-data')).textContent).toContain('No fund records match');
+    // The search button waits while a search is on its way.
+    await waitFor(() => expect(screen.getByTestId('fund-search').className).not.toContain('ant-btn-loading'));
+    fireEvent.change(screen.getByTestId('fund-filter-orderNo'), { target: { value: ' TG1 ' } });
+    fireEvent.click(screen.getByTestId('fund-search'));
+    await waitFor(() => expect(api.callsTo('/merchant/account/funds-record')).toHaveLength(2));
+    expect(api.callsTo('/merchant/account/funds-record')[1]?.body).toMatchObject({
+      pageNo: 1,
+      pageSize: 10,
+      orderNo: 'TG1',
+    });
+    fireEvent.click(screen.getByTestId('fund-reset'));
+    await waitFor(() => expect(api.callsTo('/merchant/account/funds-record')).toHaveLength(3));
+    expect(api.callsTo('/merchant/account/funds-record')[2]?.body.orderNo).toBeUndefined();
+  });
+
+  it('says when the records fail to load', async () => {
+    mockApi({ '/merchant/account/funds-record': fail(500, 'The server is busy'), '/config/coinList': COINS });
+    renderWithProviders(<FundFlowPage />);
+    expect((await screen.findByTestId('fund-error')).textContent).toContain(
+      'Could not load the fund flow: The server is busy',
+    );
+  });
+});
