@@ -108,6 +108,10 @@ export async function startApp(): Promise<RunningApp> {
       LOG_LEVEL: 'warn',
       // Every flow logs in; the production limit per IP would throttle the suite.
       LOGIN_RATE_LIMIT: '10000',
+      // The flows' callback receivers listen on loopback, which production refuses (SSRF guard),
+      // and a failed attempt is retried within seconds instead of 15 s.
+      ALLOW_PRIVATE_CALLBACKS: '1',
+      CALLBACK_RETRY_DELAYS: '1,2,5',
     },
   });
   let hasExited = false;

@@ -95,7 +95,7 @@ test.describe('menu', () => {
 
 test.describe('pages not built yet', () => {
   test('say so in words, with no empty-data picture and no button', async ({ loggedInPage: page }) => {
-    for (const path of ['/application', '/fundFlow', '/finance', '/merchant/rate']) {
+    for (const path of ['/fundFlow', '/finance', '/merchant/rate']) {
       const entry = MENU.find((item) => item.path === path);
       if (!entry) throw new Error(`${path} is not in the menu`);
       await openFromMenu(page, entry.label, entry.group);
@@ -104,9 +104,9 @@ test.describe('pages not built yet', () => {
       await expect(view.getByTestId('empty-data')).toHaveCount(0);
       await expect(view.getByRole('button')).toHaveCount(0);
     }
-    await expect(page.getByTestId('page-application')).toBeHidden();
-    await page.getByTestId('view-tab-/application').click();
-    await expect(page.getByTestId('page-application')).toContainText('暂时还不能添加应用');
+    await expect(page.getByTestId('page-fund-flow')).toBeHidden();
+    await page.getByTestId('view-tab-/fundFlow').click();
+    await expect(page.getByTestId('page-fund-flow')).toContainText('本页面正在建设中');
   });
 
   test("the dashboard's blocks without data yet say they are being built", async ({ loggedInPage: page }) => {
