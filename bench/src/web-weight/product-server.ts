@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const SERVER = join(ROOT, 'apps/server/dist/server.js');
-const STARTUP_TIMEOUT_MS = 60_000;
+const STARTUP_TIMEOUT_MS = Number(process.env.BENCH_STARTUP_TIMEOUT_MS) || 60_000;
 
 export interface RunningProduct {
   baseUrl: string;
