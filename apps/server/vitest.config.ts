@@ -15,6 +15,8 @@ const integration = (name: 'pglite' | 'postgres') => ({
         ? ['test/server-process.test.ts']
         : ['test/database-connection-loss.test.ts', 'test/multi-node.test.ts'],
     env: { TOLLGATE_TEST_DB: name },
+    // ledger:verify on every test database before it closes; the file fails on a problem.
+    setupFiles: ['test/helpers/ledger-check-setup.ts'],
     ...(name === 'pglite' ? { globalSetup: ['test/helpers/pglite-template.ts'] } : {}),
     // PGlite boots a WebAssembly PostgreSQL per file; argon2 is slow on purpose.
     testTimeout: 30_000,

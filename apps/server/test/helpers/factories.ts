@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { balances } from '../../src/db/schema';
 import { hashPassword } from '../../src/lib/passwords';
+import { postFundRecord } from '../../src/modules/ledger/post-fund-record';
 import { insertMerchant, type NewMerchantRow } from '../../src/modules/merchant/merchant.repository';
 
 /** Rows for tests, built with overrides; each call makes a new, unique merchant. */
@@ -36,12 +36,38 @@ export async function logInAs(app: FastifyInstance, merchant: { email: string; p
   return body.data.token as string;
 }
 
-/** Writes a balance row as it would be after some history (tests only: no ledger here). */
+/**
+ * A balance as it would be after some history, written through the ledger (a deposit into
+ * available, a withdrawal's freeze into frozen), so every test database stays verifiable.
+ */
 export async function setBalance(
   app: FastifyInstance,
   values: { merchantId: number; coinName: string; available?: string; frozen?: string },
 ) {
-  await app.db.insert(balances).values({ available: '0', frozen: '0', ...values });
+  const moves = [
+    { bucket: 'available', type: 'deposit', change: values.available },
+    { bucket: 'frozen', type: 'withdraw', change: values.frozen },
+  ] as const;
+  for (const { bucket, type, change } of moves) {
+    if (change === undefined) continue;
+    await app.db.transaction((tx) =>
+      postFundRecord(tx, {
+        merchantId: values.merchantId,
+        currency: values.coinName,
+        type,
+        bucket,
+        change,
+        amount: change,
+        fee: '0',
+        orderNo: null,
+        txHash: null,
+        address: null,
+        network: null,
+        status: 'completed',
+        now: app.now(),
+      }),
+    );
+  }
 }
 
 export function form(fields: Record<string, string>) {
