@@ -19,6 +19,20 @@ export const pushStatus = z
   );
 export type PushStatus = z.infer<typeof pushStatus>;
 
+/** The kinds of delivery failure; `error` keeps the technical detail. */
+export const DELIVERY_ERROR_CODES = [
+  'app_deleted',
+  'no_url',
+  'invalid_url',
+  'dns_failed',
+  'address_refused',
+  'timeout',
+  'connection_failed',
+  'not_acknowledged',
+] as const;
+export const deliveryErrorCode = z.enum(DELIVERY_ERROR_CODES);
+export type DeliveryErrorCode = z.infer<typeof deliveryErrorCode>;
+
 /** One delivery attempt, as the delivery log lists it. */
 export const callbackAttempt = z.object({
   eventId: z.string().describe('The event id (evt_…), the body `id`, the same on every attempt'),
@@ -37,7 +51,12 @@ export const callbackAttempt = z.object({
   error: z
     .string()
     .nullable()
-    .describe('Why it failed (connection, timeout, SSRF guard, no acknowledgement)'),
+    .describe(
+      'Why it failed, as technical English text (connection, timeout, SSRF guard, no acknowledgement)',
+    ),
+  errorCode: deliveryErrorCode
+    .nullable()
+    .describe('What kind of failure it was (null: none), for showing it in the reader’s language'),
   acknowledged: z.boolean().describe('A 2xx answer whose trimmed body is success or ok'),
 });
 export type CallbackAttempt = z.infer<typeof callbackAttempt>;

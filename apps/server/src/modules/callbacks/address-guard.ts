@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
+import { DELIVERY_ERROR_TEXT } from './delivery-error';
 
 /**
  * The SSRF guard of callbacks, applied when a callback is sent: the host is resolved here and
@@ -76,15 +77,16 @@ export async function resolveCallbackTarget(
       addresses = await options.resolve(host);
     } catch (error) {
       const code = (error as { code?: string }).code;
-      return { ok: false, error: `cannot resolve ${host}${code ? ` (${code})` : ''}` };
+      return { ok: false, error: `${DELIVERY_ERROR_TEXT.dnsFailed}${host}${code ? ` (${code})` : ''}` };
     }
-    if (addresses.length === 0) return { ok: false, error: `cannot resolve ${host} (no address)` };
+    if (addresses.length === 0)
+      return { ok: false, error: `${DELIVERY_ERROR_TEXT.dnsFailed}${host} (no address)` };
   }
   for (const { address } of addresses) {
     const refusal = refusalOf(address, options.allowPrivate);
     if (refusal) {
       const named = address === host ? address : `${host} resolves to ${address}`;
-      return { ok: false, error: `refused by the SSRF guard: ${named}, ${refusal}` };
+      return { ok: false, error: `${DELIVERY_ERROR_TEXT.addressRefused}${named}, ${refusal}` };
     }
   }
   return { ok: true, address: addresses[0] as ResolvedAddress };

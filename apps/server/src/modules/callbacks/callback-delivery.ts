@@ -8,6 +8,7 @@ import { signEpusdtNotifyBody } from '../epusdt/epusdt-notify';
 import { type HostResolver, resolveCallbackTarget } from './address-guard';
 import { type CallbackHttpResult, postCallback } from './callback-http';
 import { SIGNATURE_HEADER, signCallback } from './callback-signature';
+import { DELIVERY_ERROR_TEXT } from './delivery-error';
 
 /**
  * One delivery attempt of a callback event, in this order:
@@ -89,16 +90,15 @@ export async function attemptCallback(
   const { event, app } = row;
   const target = row.orderCallbackUrl || app.callbackUrl;
 
-  if (app.deletedAt) return record(deps, event, skipped('the application was deleted'), options);
-  if (!target)
-    return record(deps, event, skipped('no callback URL on the order or its application'), options);
+  if (app.deletedAt) return record(deps, event, skipped(DELIVERY_ERROR_TEXT.appDeleted), options);
+  if (!target) return record(deps, event, skipped(DELIVERY_ERROR_TEXT.noUrl), options);
 
   let url: URL;
   try {
     url = new URL(target);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http(s)');
   } catch {
-    return record(deps, event, failed(target, 'the callback URL is not a valid http(s) URL'), options);
+    return record(deps, event, failed(target, DELIVERY_ERROR_TEXT.invalidUrl), options);
   }
   const checked = await resolveCallbackTarget(url, {
     allowPrivate: deps.allowPrivate,
@@ -133,7 +133,7 @@ const skipped = (reason: string): Attempted => ({
   url: '',
   status: null,
   body: null,
-  error: `skipped: ${reason}`,
+  error: reason,
   durationMs: 0,
   skipped: true,
 });
@@ -156,7 +156,9 @@ async function record(
   const outcome: AttemptOutcome = acknowledged ? 'acknowledged' : attempted.skipped ? 'skipped' : 'failed';
   const error =
     attempted.error ??
-    (acknowledged ? null : `not acknowledged: HTTP ${attempted.status} without "success" or "ok"`);
+    (acknowledged
+      ? null
+      : `${DELIVERY_ERROR_TEXT.notAcknowledged}HTTP ${attempted.status} without "success" or "ok"`);
   const now = deps.now();
   const over = outcome === 'skipped' || (outcome === 'failed' && options.lastAttempt);
   // One statement (atomic, one round trip): count the attempt on the event, log it with its number.

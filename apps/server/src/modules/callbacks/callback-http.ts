@@ -2,6 +2,7 @@ import type { LookupAddress, LookupOptions } from 'node:dns';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'undici';
 import type { ResolvedAddress } from './address-guard';
+import { DELIVERY_ERROR_TEXT } from './delivery-error';
 
 /**
  * One callback POST, to the address the SSRF guard vetted: the connection's DNS lookup is
@@ -62,7 +63,7 @@ export async function postCallback(request: {
     return { status, body, error: null, durationMs: elapsed() };
   } catch (error) {
     const message = signal.aborted
-      ? `timed out after ${request.timeoutMs} ms`
+      ? `${DELIVERY_ERROR_TEXT.timeout}${request.timeoutMs} ms`
       : describeError(error as Error & { code?: string; cause?: Error & { code?: string } });
     return { status, body: null, error: message, durationMs: elapsed() };
   } finally {

@@ -10,6 +10,7 @@ import { systemResolver } from './address-guard';
 import { type AttemptRecord, attemptCallback, type CallbackDeliveryDeps } from './callback-delivery';
 import { CALLBACK_JOB, type CallbackJobPayload, insertCallbackEvent } from './callback-events';
 import { CALLBACK_TIMEOUT_MS } from './callback-http';
+import { deliveryErrorCode } from './delivery-error';
 import { latestEventFirst } from './delivery-log';
 
 /**
@@ -134,6 +135,7 @@ export function toCallbackAttempt(
     responseBody: attempt.responseBody,
     durationMs: attempt.durationMs,
     error: attempt.error,
+    errorCode: deliveryErrorCode(attempt.error),
     acknowledged: attempt.acknowledged,
   };
 }

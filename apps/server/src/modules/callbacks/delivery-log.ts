@@ -2,6 +2,7 @@ import type { DeliveryLog as DeliveryLogResponse } from '@tollgate/contracts';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { callbackDeliveries, callbackEvents } from '../../db/schema';
+import { deliveryErrorCode } from './delivery-error';
 
 /**
  * An order's delivery log and what SPEC 3 calls its push status and notification success,
@@ -94,7 +95,11 @@ function pushStatusOf(
 /** The log as the contracts' `deliveryLog` (ISO times), for the order detail. */
 export function toDeliveryLogResponse(log: DeliveryLog): DeliveryLogResponse {
   return {
-    attempts: log.attempts.map((attempt) => ({ ...attempt, createdAt: attempt.createdAt.toISOString() })),
+    attempts: log.attempts.map((attempt) => ({
+      ...attempt,
+      createdAt: attempt.createdAt.toISOString(),
+      errorCode: deliveryErrorCode(attempt.error),
+    })),
     pushStatus: log.pushStatus,
     notificationSuccess: log.notificationSuccess,
   };

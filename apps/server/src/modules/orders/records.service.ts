@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { getDeliveryLog } from '../callbacks/delivery-log';
+import { getDeliveryLog, toDeliveryLogResponse } from '../callbacks/delivery-log';
 import type { OrderChains } from './order-chains';
 import { toOrderObject } from './order-object';
 import {
@@ -94,10 +94,6 @@ export async function getOrderDetail(
         creditedAt: t.creditedAt ? t.creditedAt.toISOString() : null,
       };
     }),
-    deliveryLog: {
-      attempts: log.attempts.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
-      pushStatus: log.pushStatus,
-      notificationSuccess: log.notificationSuccess,
-    },
+    deliveryLog: toDeliveryLogResponse(log),
   };
 }

@@ -4,6 +4,7 @@ import { Alert, Button, Descriptions, Modal, Spin, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint } from '../../../shared/lib/http';
+import { DeliveryError } from '../../../shared/ui/delivery-error';
 
 /**
  * "Send test event" (issue 7): a signed `test` event to the application's callback URL, sent
@@ -81,7 +82,13 @@ export function TestEventModal({ app, onClose }: { app: AppItem; onClose: () => 
                   children: t('application.testEvent.durationValue', { ms: attempt.durationMs }),
                 },
                 ...(attempt.error
-                  ? [{ key: 'error', label: t('application.testEvent.error'), children: attempt.error }]
+                  ? [
+                      {
+                        key: 'error',
+                        label: t('application.testEvent.error'),
+                        children: <DeliveryError code={attempt.errorCode} detail={attempt.error} />,
+                      },
+                    ]
                   : []),
                 {
                   key: 'request',

@@ -49,6 +49,7 @@ describe('My applications: callback tools', () => {
         responseBody: 'success',
         durationMs: 31,
         error: null,
+        errorCode: null,
         acknowledged: true,
       }),
     });

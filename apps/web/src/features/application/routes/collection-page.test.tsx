@@ -71,6 +71,7 @@ function buildDetail(order: OrderRecord): OrderDetail {
           responseBody: 'success',
           durationMs: 38,
           error: null,
+          errorCode: null,
           acknowledged: true,
         },
         {
@@ -83,7 +84,8 @@ function buildDetail(order: OrderRecord): OrderDetail {
           responseStatus: 500,
           responseBody: 'oops',
           durationMs: 12,
-          error: 'HTTP 500',
+          error: 'not acknowledged: HTTP 500 without "success" or "ok"',
+          errorCode: 'not_acknowledged',
           acknowledged: false,
         },
       ],
@@ -199,6 +201,12 @@ describe('Platform collection', () => {
       expect.stringContaining('collection.completed · attempt 2Acknowledged'),
       expect.stringContaining('collection.completed · attempt 1Not acknowledged'),
     ]);
+    // The failed attempt says what kind of failure it was in the page's language, then the detail.
+    fireEvent.click(within(attempts[1] as HTMLElement).getByText(/attempt 1/));
+    const failure = await within(within(drawer).getByTestId('order-attempts')).findByTestId('delivery-error');
+    expect(failure.textContent).toBe(
+      'Answered, but not with "success" or "ok"not acknowledged: HTTP 500 without "success" or "ok"',
+    );
 
     fireEvent.click(within(drawer).getByTestId('order-resend'));
     fireEvent.click(await screen.findByTestId('order-resend-confirm'));

@@ -14,6 +14,7 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/lib/format';
+import { DeliveryError } from '../../../shared/ui/delivery-error';
 import { LoadError } from '../../../shared/ui/load-error';
 import { useOrderDetail, useResendCallback } from '../api/order-records';
 import { OrderStatus, TestTag } from './order-status';
@@ -338,7 +339,13 @@ function AttemptBody({ attempt }: { attempt: CallbackAttempt }) {
           children: t('collection.detail.attempt.durationValue', { ms: attempt.durationMs }),
         },
         ...(attempt.error
-          ? [{ key: 'error', label: t('collection.detail.attempt.error'), children: attempt.error }]
+          ? [
+              {
+                key: 'error',
+                label: t('collection.detail.attempt.error'),
+                children: <DeliveryError code={attempt.errorCode} detail={attempt.error} />,
+              },
+            ]
           : []),
         {
           key: 'request',
