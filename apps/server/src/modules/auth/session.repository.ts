@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { merchants, sessions } from '../../db/schema';
 
 /** Login sessions, found by the sha256 of their token (the token itself is never stored). */
@@ -20,8 +21,8 @@ export type SessionMerchant = Pick<
  * together) and a prepared statement: built once per database, and on PostgreSQL a named
  * statement that each pooled connection parses once.
  */
-function prepareFindSession(db: Executor) {
-  return db
+const findSessionQuery = preparedPerDatabase((db) =>
+  db
     .select({
       sessionId: sessions.id,
       merchantId: sessions.merchantId,
@@ -41,18 +42,11 @@ function prepareFindSession(db: Executor) {
     .innerJoin(merchants, eq(merchants.id, sessions.merchantId))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .limit(1)
-    .prepare('find_session_by_token_hash');
-}
-
-const preparedFindSession = new WeakMap<Executor, ReturnType<typeof prepareFindSession>>();
+    .prepare('find_session_by_token_hash'),
+);
 
 export async function findSessionByTokenHash(db: Executor, tokenHash: string) {
-  let query = preparedFindSession.get(db);
-  if (!query) {
-    query = prepareFindSession(db);
-    preparedFindSession.set(db, query);
-  }
-  const [row] = await query.execute({ tokenHash });
+  const [row] = await findSessionQuery(db).execute({ tokenHash });
   return row;
 }
 

@@ -1,5 +1,6 @@
-import { eq, lt } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { apiNonces, applications, merchants } from '../../db/schema';
 
 /** What the signature check reads of an application, with its merchant's status, in one query. */
@@ -14,8 +15,9 @@ export interface ApiClientRow {
   merchantStatus: 'active' | 'disabled';
 }
 
-export async function findApiClient(db: Executor, appId: string): Promise<ApiClientRow | undefined> {
-  const [row] = await db
+/** Every signed request runs these two: prepared statements (db/prepared.ts). */
+const findApiClientQuery = preparedPerDatabase((db) =>
+  db
     .select({
       id: applications.id,
       merchantId: applications.merchantId,
@@ -28,10 +30,28 @@ export async function findApiClient(db: Executor, appId: string): Promise<ApiCli
     })
     .from(applications)
     .innerJoin(merchants, eq(merchants.id, applications.merchantId))
-    .where(eq(applications.appId, appId))
-    .limit(1);
+    .where(eq(applications.appId, sql.placeholder('appId')))
+    .limit(1)
+    .prepare('find_api_client'),
+);
+
+export async function findApiClient(db: Executor, appId: string): Promise<ApiClientRow | undefined> {
+  const [row] = await findApiClientQuery(db).execute({ appId });
   return row;
 }
+
+const claimNonceQuery = preparedPerDatabase((db) =>
+  db
+    .insert(apiNonces)
+    .values({
+      applicationId: sql.placeholder('applicationId'),
+      nonce: sql.placeholder('nonce'),
+      seenAt: sql.placeholder('seenAt'),
+    })
+    .onConflictDoNothing()
+    .returning({ nonce: apiNonces.nonce })
+    .prepare('claim_api_nonce'),
+);
 
 /**
  * Records a nonce as used; false when this application already used it. One INSERT … ON
@@ -44,11 +64,7 @@ export async function claimNonce(
   nonce: string,
   seenAt: Date,
 ): Promise<boolean> {
-  const rows = await db
-    .insert(apiNonces)
-    .values({ applicationId, nonce, seenAt })
-    .onConflictDoNothing()
-    .returning({ nonce: apiNonces.nonce });
+  const rows = await claimNonceQuery(db).execute({ applicationId, nonce, seenAt });
   return rows.length === 1;
 }
 

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { CHAIN_IDS, type ChainAdapter } from '../../chains/chain-adapter';
 import type { Executor } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { coins } from '../../db/schema';
 
 /**
@@ -22,16 +23,21 @@ export function enabledAdapter(chains: OrderChains, chainId: string): ChainAdapt
   }
 }
 
+const coinNetworksQuery = preparedPerDatabase((db) =>
+  db
+    .select({ chainId: coins.chainId, decimals: coins.decimals })
+    .from(coins)
+    .where(eq(coins.coinName, sql.placeholder('currency')))
+    .prepare('coin_networks'),
+);
+
 /** The networks on which `currency` can be paid now: coin rows on enabled chains, with their decimals. */
 export async function payableNetworks(
   db: Executor,
   chains: OrderChains,
   currency: string,
 ): Promise<{ chainId: string; decimals: number; adapter: ChainAdapter }[]> {
-  const rows = await db
-    .select({ chainId: coins.chainId, decimals: coins.decimals })
-    .from(coins)
-    .where(eq(coins.coinName, currency));
+  const rows = await coinNetworksQuery(db).execute({ currency });
   return rows.flatMap((row) => {
     if (!(CHAIN_IDS as readonly string[]).includes(row.chainId)) return [];
     const adapter = enabledAdapter(chains, row.chainId);

@@ -37,17 +37,35 @@ export async function findOrderRowByNo(db: Executor, orderNo: string): Promise<O
   return row;
 }
 
-/** The next BIP-44 address index: a sequence, so no two orders ever share one (gaps are fine). */
+/**
+ * The next BIP-44 address index: from a sequence, so no two orders ever share one. A process
+ * takes them INDEX_BLOCK at a time (one round trip per block, not per order) and hands them out
+ * in order; what a process had not handed out when it stopped is a gap, which is fine: an
+ * address is found by its order, and never derived again for another.
+ */
+const INDEX_BLOCK = 20;
+const reservedIndexes = new WeakMap<Executor, number[]>();
+
 export async function nextAddressIndex(db: Executor): Promise<number> {
-  // Both drivers (node-postgres, PGlite) answer execute() with `{ rows }`.
-  const result = (await db.execute(
-    sql`select nextval('order_address_index_seq')::text as index`,
-  )) as unknown as {
-    rows: { index: string }[];
-  };
-  const index = Number(result.rows[0]?.index);
-  if (!Number.isSafeInteger(index)) throw new Error('order_address_index_seq gave no index');
-  return index;
+  let reserved = reservedIndexes.get(db);
+  if (!reserved) {
+    reserved = [];
+    reservedIndexes.set(db, reserved);
+  }
+  if (reserved.length === 0) {
+    // Both drivers (node-postgres, PGlite) answer execute() with `{ rows }`.
+    const result = (await db.execute(
+      sql`select nextval('order_address_index_seq')::text as index from generate_series(1, ${INDEX_BLOCK})`,
+    )) as unknown as { rows: { index: string }[] };
+    const block = result.rows.map((row) => Number(row.index));
+    if (block.length === 0 || !block.every(Number.isSafeInteger)) {
+      throw new Error('order_address_index_seq gave no index');
+    }
+    // A concurrent caller may have refilled meanwhile: keep both blocks, in order.
+    reserved.push(...block);
+    reserved.sort((a, b) => a - b);
+  }
+  return reserved.shift() as number;
 }
 
 /**

@@ -23,8 +23,9 @@ import {
 /**
  * Collection orders. Rules, in order:
  * 1. (application, type, merchantOrderNo) names one order. The same content again returns it;
- *    other content is refused with 3001. A race of identical creates inserts once: INSERT … ON
- *    CONFLICT DO NOTHING, then read what won.
+ *    other content is refused with 3001. The insert comes first (INSERT … ON CONFLICT DO
+ *    NOTHING) and the existing order is read only when it hit one: a race of identical creates
+ *    inserts once, and a repeat takes an address index it does not use (a gap, harmless).
  * 2. The currency must exist on an enabled chain: on the given network, or on at least one
  *    when the customer will choose it on the cashier (3002 otherwise). The amount must fit the
  *    coin's decimals on every network it may be paid on.
@@ -56,10 +57,16 @@ export async function createCollectionOrder(
   const { db, now, chains } = deps;
   const resolved = resolveCollection(input, source, fiat);
   const requestHash = collectionRequestHash(resolved);
-  const existing = await findOrderByKey(db, application.id, 'collection', resolved.merchantOrderNo);
-  if (existing) return sameOrConflict(existing, requestHash);
-
-  const adapter = await checkPayable(db, chains, resolved);
+  // Insert first, read only on a conflict: a new order (the usual case) costs no lookup.
+  let adapter: Awaited<ReturnType<typeof checkPayable>>;
+  try {
+    adapter = await checkPayable(db, chains, resolved);
+  } catch (error) {
+    // Refused as new, but the same order may exist from before (its coin disabled since).
+    const existing = await findOrderByKey(db, application.id, 'collection', resolved.merchantOrderNo);
+    if (existing) return sameOrConflict(existing, requestHash);
+    throw error;
+  }
   for (let attempt = 0; attempt < MAX_INSERT_TRIES; attempt++) {
     const createdAt = now();
     const address = adapter ? await assignAddress(db, adapter) : null;

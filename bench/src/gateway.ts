@@ -1,0 +1,395 @@
+/**
+ * Benchmark of the gateway's two hot paths, each beside its floor in the same process:
+ *
+ * 1. Collection orders created per second through the signed merchant API (real HTTP, every
+ *    request signed with a fresh nonce), beside raw INSERTs of the same rows (the order and its
+ *    nonce) through the same database client (PGlite, or the same pg pool).
+ * 2. Callbacks delivered per second by the job worker (claim, read, sign, POST, log), beside
+ *    raw undici POSTs of the same signed bodies to the same local receiver, with as many
+ *    requests in flight as the worker runs jobs at once.
+ * 3. The first delivery's delay after the event's transaction commits, p50 and p99, one event
+ *    at a time.
+ *
+ * The app runs in this process from the server's sources (tsx), on a fresh embedded database,
+ * or with DATABASE_URL on a fresh database it creates on that PostgreSQL server and drops after.
+ *
+ *   npm run bench:gateway
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:gateway
+ *   BENCH_ORDERS=2000 BENCH_CALLBACKS=1000 BENCH_DELAYS=200 BENCH_CONNECTIONS=10 npm run bench:gateway
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { Pool } from 'undici';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import { createDatabase } from '../../apps/server/src/db/client';
+import { recordCallbackEvent } from '../../apps/server/src/modules/callbacks/callback-events';
+import { SIGNATURE_HEADER, signCallback } from '../../apps/server/src/modules/callbacks/callback-signature';
+
+const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../apps/server');
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 1000);
+const CALLBACKS = Number(process.env.BENCH_CALLBACKS ?? 500);
+const DELAYS = Number(process.env.BENCH_DELAYS ?? 200);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 100);
+const RATIO_TARGET = 0.5;
+const P50_TARGET_MS = 50;
+
+/** `count` tasks, `concurrency` at a time; the seconds the whole took. */
+async function timed(count: number, concurrency: number, task: (i: number) => Promise<void>) {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, count) }, async () => {
+      for (let i = next++; i < count; i = next++) await task(i);
+    }),
+  );
+  return (performance.now() - started) / 1000;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** A shop's callback endpoint: answers `success`, and tells who waits for an event that it came. */
+function startReceiver() {
+  const arrivals = new Map<string, number>();
+  const waiters = new Map<string, (at: number) => void>();
+  let received = 0;
+  let onCount: (() => void) | undefined;
+  let wanted = 0;
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const at = performance.now();
+      res.end('success');
+      received++;
+      const id = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id?: string }).id;
+      if (id) {
+        arrivals.set(id, at);
+        waiters.get(id)?.(at);
+        waiters.delete(id);
+      }
+      if (onCount && received >= wanted) onCount();
+    });
+  });
+  return {
+    server,
+    listen: () =>
+      new Promise<string>((res) =>
+        server.listen(0, '127.0.0.1', () =>
+          res(`http://127.0.0.1:${(server.address() as AddressInfo).port}/notify`),
+        ),
+      ),
+    /** Resolves once `count` more requests have arrived. */
+    expect(count: number) {
+      wanted = received + count;
+      return new Promise<void>((res) => {
+        onCount = () => {
+          onCount = undefined;
+          res();
+        };
+      });
+    },
+    arrivalOf(id: string) {
+      const at = arrivals.get(id);
+      if (at !== undefined) return Promise.resolve(at);
+      return new Promise<number>((res) => waiters.set(id, res));
+    },
+  };
+}
+
+/** A fresh database on the PostgreSQL server of DATABASE_URL, dropped by the returned function. */
+async function freshPostgresDatabase(url: string) {
+  const name = `tollgate_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    async drop() {
+      const again = new pg.Client({ connectionString: url });
+      await again.connect();
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await again.end();
+    },
+  };
+}
+
+interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tollgate-bench-gateway-'));
+  const postgres = process.env.DATABASE_URL
+    ? await freshPostgresDatabase(process.env.DATABASE_URL)
+    : undefined;
+  const config = loadConfig(
+    {
+      DATA_DIR: dataDir,
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      SECRET_KEY: randomBytes(32).toString('base64'),
+      NODE_ENV: 'production',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      SEED_DEMO: '1',
+      // The bench signs thousands of requests a minute from one application.
+      API_RATE_LIMIT: '1000000',
+      // The receiver is on loopback.
+      ALLOW_PRIVATE_CALLBACKS: '1',
+      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+      CASHIER_DIST_DIR: join(dataDir, 'no-cashier-build'),
+    },
+    { cwd: serverDir, repoRoot: null, serverDir },
+  );
+  const database = await createDatabase(config);
+  const app = await buildApp({ config, database });
+  const receiver = startReceiver();
+  const notifyUrl = await receiver.listen();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const http = new Pool(base, { connections: CONNECTIONS });
+  const client = (
+    database.db as unknown as { $client: { query(text: string, params?: unknown[]): Promise<unknown> } }
+  ).$client;
+
+  try {
+    // The demo merchant makes an application; its APPSECRET is answered once.
+    const login = (await (
+      await fetch(`${base}/front/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email: 'demo@tollgate.dev', password: 'Tollgate2026' }),
+      })
+    ).json()) as Envelope<{ token: string }>;
+    if (login.code !== 0) throw new Error(`demo login failed: ${login.code} ${login.message}`);
+    const created = (await (
+      await fetch(`${base}/front/app/create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-auth-token': login.data.token },
+        body: JSON.stringify({ name: 'Bench shop', callbackUrl: notifyUrl }),
+      })
+    ).json()) as Envelope<{ app: { appId: string }; appSecret: string }>;
+    if (created.code !== 0) throw new Error(`app create failed: ${created.code} ${created.message}`);
+    const { appId } = created.data.app;
+    const secret = created.data.appSecret;
+
+    const run = randomBytes(3).toString('hex');
+    const path = '/api/v1/collections';
+    const createOrder = async (i: number) => {
+      const body = JSON.stringify({
+        merchantOrderNo: `bench-${run}-${i}`,
+        currency: 'USDT',
+        network: 'TRON',
+        amount: '10.5',
+      });
+      const timestamp = String(Date.now());
+      const nonce = randomBytes(16).toString('hex');
+      const signature = createHmac('sha256', secret)
+        .update(`${timestamp}\n${nonce}\nPOST\n${path}\n${body}`, 'utf8')
+        .digest('hex');
+      const response = await http.request({
+        method: 'POST',
+        path,
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'x-app-id': appId,
+          'x-timestamp': timestamp,
+          'x-nonce': nonce,
+          'x-signature': signature,
+        },
+      });
+      const answer = (await response.body.json()) as Envelope<unknown>;
+      if (answer.code !== 0) throw new Error(`order ${i}: ${answer.code} ${answer.message}`);
+    };
+
+    // 1. Orders through the signed API, then the same rows as raw INSERTs.
+    for (let i = 0; i < WARMUP; i++) await createOrder(ORDERS + i);
+    const apiSeconds = await timed(ORDERS, CONNECTIONS, createOrder);
+    const [application] = (
+      (await client.query('select id, merchant_id from applications where app_id = $1', [appId])) as {
+        rows: { id: string | number; merchant_id: string | number }[];
+      }
+    ).rows;
+    if (!application) throw new Error('the bench application is missing');
+    const orderRows = (
+      (await client.query('select * from orders where application_id = $1 order by id limit $2', [
+        application.id,
+        ORDERS,
+      ])) as { rows: Record<string, unknown>[] }
+    ).rows;
+    const nonceRows = (
+      (await client.query('select * from api_nonces where application_id = $1 limit $2', [
+        application.id,
+        ORDERS,
+      ])) as {
+        rows: Record<string, unknown>[];
+      }
+    ).rows;
+    const orderColumns = Object.keys(orderRows[0] ?? {}).filter((column) => column !== 'id');
+    const insertOrder = `insert into orders (${orderColumns.join(', ')}) values (${orderColumns
+      .map((_, k) => `$${k + 1}`)
+      .join(', ')})`;
+    const rawSeconds = await timed(ORDERS, CONNECTIONS, async (i) => {
+      const row = orderRows[i % orderRows.length] as Record<string, unknown>;
+      const nonce = nonceRows[i % nonceRows.length] as Record<string, unknown>;
+      await client.query('insert into api_nonces (application_id, nonce, seen_at) values ($1, $2, $3)', [
+        nonce.application_id,
+        `raw-${i}-${nonce.nonce}`,
+        nonce.seen_at,
+      ]);
+      const copy: Record<string, unknown> = {
+        ...row,
+        order_no: `R${row.order_no}`,
+        merchant_order_no: `raw-${row.merchant_order_no}`,
+        pay_address: row.pay_address === null ? null : `raw-${row.pay_address}`,
+      };
+      await client.query(
+        insertOrder,
+        orderColumns.map((column) => copy[column]),
+      );
+    });
+
+    // 2. Callbacks: events committed in one transaction, delivered by the worker.
+    const orderIds = orderRows.map((row) => Number(row.id));
+    const eventBodies: string[] = [];
+    const merchantId = Number(application.merchant_id);
+    const applicationId = Number(application.id);
+    const enqueue = (i: number) =>
+      app.db.transaction(async (tx) => {
+        const event = await recordCallbackEvent(tx, {
+          merchantId,
+          applicationId,
+          orderId: orderIds[i % orderIds.length] ?? null,
+          type: 'collection.completed',
+          data: {
+            order: { orderNo: String(orderRows[i % orderRows.length]?.order_no), status: 'completed' },
+          },
+          now: app.now(),
+        });
+        return event;
+      });
+    // Warm the worker's path once.
+    const warm = await enqueue(0);
+    app.jobs.wake();
+    await receiver.arrivalOf(warm.id);
+    const allDelivered = receiver.expect(CALLBACKS);
+    const callbackStarted = performance.now();
+    await app.db.transaction(async (tx) => {
+      for (let i = 0; i < CALLBACKS; i++) {
+        const event = await recordCallbackEvent(tx, {
+          merchantId,
+          applicationId,
+          orderId: orderIds[i % orderIds.length] ?? null,
+          type: 'collection.completed',
+          data: {
+            order: { orderNo: String(orderRows[i % orderRows.length]?.order_no), status: 'completed' },
+          },
+          now: app.now(),
+        });
+        eventBodies.push(event.body);
+      }
+    });
+    const committedAt = performance.now();
+    app.jobs.wake();
+    await allDelivered;
+    const workerSeconds = (performance.now() - committedAt) / 1000;
+    const enqueueSeconds = (committedAt - callbackStarted) / 1000;
+
+    const notify = new URL(notifyUrl);
+    const rawHttp = new Pool(notify.origin, { connections: 4 });
+    const rawArrived = receiver.expect(CALLBACKS);
+    const rawPostSeconds = await timed(CALLBACKS, 4, async (i) => {
+      const body = eventBodies[i] as string;
+      const response = await rawHttp.request({
+        method: 'POST',
+        path: notify.pathname,
+        body,
+        headers: {
+          'content-type': 'application/json',
+          [SIGNATURE_HEADER]: signCallback(secret, body, Math.floor(Date.now() / 1000)),
+        },
+      });
+      await response.body.text();
+    });
+    await rawArrived;
+    await rawHttp.close();
+
+    // 3. The first delivery's delay after commit, one event at a time.
+    const delays: number[] = [];
+    for (let i = 0; i < DELAYS; i++) {
+      const event = await enqueue(i);
+      const committed = performance.now();
+      app.jobs.wake();
+      delays.push((await receiver.arrivalOf(event.id)) - committed);
+    }
+    delays.sort((a, b) => a - b);
+
+    const engine = postgres ? 'PostgreSQL server' : 'embedded PGlite';
+    const rate = (count: number, seconds: number) => Math.round(count / seconds);
+    console.log(
+      `\n${engine}, ${CONNECTIONS} connections for orders, the worker's 4 jobs at once for callbacks, Node ${process.version}`,
+    );
+    console.table([
+      {
+        path: 'orders: signed POST /api/v1/collections',
+        'per second': rate(ORDERS, apiSeconds),
+        count: ORDERS,
+      },
+      {
+        path: 'orders: raw INSERTs of the same rows (order + nonce)',
+        'per second': rate(ORDERS, rawSeconds),
+        count: ORDERS,
+      },
+      {
+        path: 'callbacks: job worker (after one commit)',
+        'per second': rate(CALLBACKS, workerSeconds),
+        count: CALLBACKS,
+      },
+      {
+        path: 'callbacks: raw undici POSTs, 4 in flight',
+        'per second': rate(CALLBACKS, rawPostSeconds),
+        count: CALLBACKS,
+      },
+    ]);
+    console.log(
+      `(committing the ${CALLBACKS} events with their jobs took ${enqueueSeconds.toFixed(2)} s, not counted)`,
+    );
+    const orderRatio = rawSeconds / apiSeconds;
+    const callbackRatio = rawPostSeconds / workerSeconds;
+    const p50 = percentile(delays, 50);
+    const p99 = percentile(delays, 99);
+    console.log(`orders: signed API / raw INSERTs: ${orderRatio.toFixed(2)}x (target >= ${RATIO_TARGET}x)`);
+    console.log(
+      `callbacks: worker / raw undici POSTs: ${callbackRatio.toFixed(2)}x (target >= ${RATIO_TARGET}x)`,
+    );
+    console.log(
+      `first delivery after commit, ${DELAYS} events one at a time: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (target p50 <= ${P50_TARGET_MS} ms)`,
+    );
+  } finally {
+    await http.close();
+    await app.close(); // closes the database too
+    receiver.server.close();
+    await postgres?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exit(1);
+});
