@@ -30,6 +30,7 @@ import { Pool } from 'undici';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { createDatabase } from '../../apps/server/src/db/client';
+import { CONCURRENT_JOBS } from '../../apps/server/src/jobs/start-jobs';
 import { recordCallbackEvent } from '../../apps/server/src/modules/callbacks/callback-events';
 import { SIGNATURE_HEADER, signCallback } from '../../apps/server/src/modules/callbacks/callback-signature';
 
@@ -311,9 +312,9 @@ async function main() {
     const enqueueSeconds = (committedAt - callbackStarted) / 1000;
 
     const notify = new URL(notifyUrl);
-    const rawHttp = new Pool(notify.origin, { connections: 4 });
+    const rawHttp = new Pool(notify.origin, { connections: CONCURRENT_JOBS });
     const rawArrived = receiver.expect(CALLBACKS);
-    const rawPostSeconds = await timed(CALLBACKS, 4, async (i) => {
+    const rawPostSeconds = await timed(CALLBACKS, CONCURRENT_JOBS, async (i) => {
       const body = eventBodies[i] as string;
       const response = await rawHttp.request({
         method: 'POST',
@@ -342,7 +343,7 @@ async function main() {
     const engine = postgres ? 'PostgreSQL server' : 'embedded PGlite';
     const rate = (count: number, seconds: number) => Math.round(count / seconds);
     console.log(
-      `\n${engine}, ${CONNECTIONS} connections for orders, the worker's 4 jobs at once for callbacks, Node ${process.version}`,
+      `\n${engine}, ${CONNECTIONS} connections for orders, the worker's ${CONCURRENT_JOBS} jobs at once for callbacks, Node ${process.version}`,
     );
     console.table([
       {
@@ -361,7 +362,7 @@ async function main() {
         count: CALLBACKS,
       },
       {
-        path: 'callbacks: raw undici POSTs, 4 in flight',
+        path: `callbacks: raw undici POSTs, ${CONCURRENT_JOBS} in flight`,
         'per second': rate(CALLBACKS, rawPostSeconds),
         count: CALLBACKS,
       },

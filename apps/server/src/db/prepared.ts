@@ -6,6 +6,11 @@ import type { Executor } from './client';
  * statement once. `build` must end in `.prepare(name)` with a name unique to it.
  */
 export function preparedPerDatabase<T>(build: (db: Executor) => T): (db: Executor) => T {
+  return perDatabase(build);
+}
+
+/** Something made once per database (a prepared statement, a group batch) when first used. */
+export function perDatabase<T>(build: (db: Executor) => T): (db: Executor) => T {
   const built = new WeakMap<Executor, T>();
   return (db) => {
     let query = built.get(db);

@@ -30,19 +30,24 @@ export async function enqueueJob(db: Executor, kind: string, payload: unknown, n
 }
 
 export async function claimDueJob(db: Database, now: Date): Promise<JobRow | undefined> {
+  return (await claimDueJobs(db, now, 1))[0];
+}
+
+/** Up to `limit` due jobs in one statement, each leased as `claimDueJob` leases one; oldest first. */
+export async function claimDueJobs(db: Database, now: Date, limit: number): Promise<JobRow[]> {
   const due = db
     .select({ id: jobs.id })
     .from(jobs)
     .where(and(isNull(jobs.doneAt), isNull(jobs.failedAt), lte(jobs.runAt, now)))
     .orderBy(asc(jobs.runAt), asc(jobs.id))
-    .limit(1)
+    .limit(limit)
     .for('update', { skipLocked: true });
-  const [job] = await db
+  const claimed = await db
     .update(jobs)
     .set({ attempts: sql`${jobs.attempts} + 1`, runAt: new Date(now.getTime() + LEASE_MS), lastError: null })
     .where(inArray(jobs.id, due))
     .returning();
-  return job;
+  return claimed.sort((a, b) => a.id - b.id);
 }
 
 /** `payload` replaces the stored one (a mail's code is scrubbed once it is out). */

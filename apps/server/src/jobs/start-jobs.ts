@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { systemResolver } from '../modules/callbacks/address-guard';
 import { createCallbackJobHandler } from '../modules/callbacks/callback.job';
 import { CALLBACK_JOB } from '../modules/callbacks/callback-events';
-import { CALLBACK_TIMEOUT_MS } from '../modules/callbacks/callback-http';
+import { CALLBACK_TIMEOUT_MS, closeCallbackClients } from '../modules/callbacks/callback-http';
 import { createMailJobHandler, MAIL_JOB } from '../modules/mail/mail.job';
 import { createMailTransport } from '../modules/mail/mail-transport';
 import { startCollectionWatcher } from '../modules/orders/start-watcher';
@@ -16,7 +16,11 @@ import { createJobWorker } from './worker';
  * mails and other merchants' callbacks.
  */
 const PURGE_EVERY_MS = 60 * 60_000;
-const CONCURRENT_JOBS = 4;
+/**
+ * Enough slots for a burst of callbacks to be claimed, read and recorded in batches (the worker
+ * and callback-delivery.ts group their statements), while a receiver that times out holds one.
+ */
+export const CONCURRENT_JOBS = 32;
 
 export function startJobs(app: FastifyInstance): void {
   const transport = createMailTransport({ config: app.config, db: app.db, now: app.now, log: app.log });
@@ -43,7 +47,10 @@ export function startJobs(app: FastifyInstance): void {
   app.addHook('onReady', async () => worker.start());
   // The collection watcher: chain payments to orders, expiry (its events wake the worker).
   startCollectionWatcher(app);
-  app.addHook('onClose', async () => transport.close());
+  app.addHook('onClose', async () => {
+    await transport.close();
+    await closeCallbackClients();
+  });
   if (app.config.allowPrivateCallbacks && app.config.nodeEnv === 'production') {
     app.log.warn('ALLOW_PRIVATE_CALLBACKS=1: callbacks may reach private and loopback addresses (SSRF)');
   }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import type { Clock } from '../types';
 import {
-  claimDueJob,
+  claimDueJobs,
   completeJob,
   DEFAULT_RETRY_POLICY,
   failJob,
@@ -12,9 +12,11 @@ import {
 
 /**
  * Runs due jobs in this process: every POLL_MS, and at once when woken (after a request
- * enqueued one, so a code mail leaves within a second). Up to `concurrency` jobs at a time
- * (default one), so that one slow receiver does not hold back every other job; stop() waits
- * for the jobs in hand, so closing the app never cuts a mail in half.
+ * enqueued one, so a code mail leaves within a second). Up to `concurrency` jobs at a time, so
+ * that one slow receiver does not hold back every other job. Free slots are filled in one claim
+ * (queue.ts claimDueJobs): under load, the jobs that finished while a claim was on its way are
+ * replaced together, one round trip for many. stop() waits for the jobs in hand, so closing the
+ * app never cuts a mail in half.
  */
 export interface JobContext {
   id: number;
@@ -22,11 +24,24 @@ export interface JobContext {
   attempts: number;
   /** Whether a failure now gives the job up (its kind's attempts are spent). */
   lastAttempt: boolean;
+  /** When a failure now would be tried again (null on the last attempt), by the kind's policy. */
+  retryAt: Date | null;
   createdAt: Date;
 }
 
+/**
+ * What a handler that wrote its job's outcome itself (in the statement that recorded its work,
+ * one round trip instead of two) tells the worker: done, to be retried, or given up.
+ */
+export interface JobSettled {
+  settled: 'done' | 'retry' | 'given-up';
+  error?: string;
+}
+
 export interface JobHandler {
-  run(payload: unknown, context: JobContext): Promise<void>;
+  /** Resolves when done (the worker completes the job), throws on failure (the worker fails it). */
+  // biome-ignore lint/suspicious/noConfusingVoidType: most handlers are `async` functions that return nothing
+  run(payload: unknown, context: JobContext): Promise<void | JobSettled>;
   /** What to keep of the payload once the job is over (secrets removed); default: all of it. */
   redact?(payload: unknown): unknown;
   /** This kind's own tries and waits; default: the queue's backoff (queue.ts DEFAULT_RETRY_POLICY). */
@@ -52,29 +67,42 @@ export function createJobWorker(options: {
   pollMs?: number;
   /** How many jobs run at once in this process (default 1). */
   concurrency?: number;
-  /** Housekeeping run at most once per `everyMs`, between jobs (purging old rows). */
+  /** Housekeeping run at most once per `everyMs`, between claims (purging old rows). */
   maintenance?: { everyMs: number; run(): Promise<void> };
 }): JobWorker {
   const { db, now, log, handlers, pollMs = POLL_MS, concurrency = 1, maintenance } = options;
   let maintainedAt = Number.NEGATIVE_INFINITY;
+  const refillAt = Math.max(1, Math.floor(concurrency / 2));
   let timer: NodeJS.Timeout | undefined;
-  const loops = new Set<Promise<void>>();
+  const running = new Set<Promise<void>>();
+  let claiming: Promise<void> | undefined;
+  /** Asked to look again (a wake, a finished job) while a claim was on its way. */
   let again = false;
   let stopped = true;
 
   async function runJob(job: JobRow): Promise<void> {
     const handler = handlers[job.kind];
     const policy = handler?.retry ?? DEFAULT_RETRY_POLICY;
+    const lastAttempt = job.attempts >= policy.maxAttempts;
     const context: JobContext = {
       id: job.id,
       attempts: job.attempts,
-      lastAttempt: job.attempts >= policy.maxAttempts,
+      lastAttempt,
+      retryAt: lastAttempt ? null : new Date(now().getTime() + policy.delayMs(job.attempts)),
       createdAt: job.createdAt,
     };
     try {
       if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
-      await handler.run(job.payload, context);
-      await completeJob(db, job.id, now(), handler.redact?.(job.payload));
+      const settled = await handler.run(job.payload, context);
+      if (settled && settled.settled !== 'done') {
+        const { attempts } = job;
+        log.warn(
+          { jobId: job.id, kind: job.kind, attempts, outcome: settled.settled, err: settled.error },
+          'job failed',
+        );
+        return;
+      }
+      if (!settled) await completeJob(db, job.id, now(), handler.redact?.(job.payload));
       log.info({ jobId: job.id, kind: job.kind }, 'job done');
     } catch (error) {
       const outcome = await failJob(db, job, error, now(), handler?.redact?.(job.payload), policy);
@@ -82,58 +110,66 @@ export function createJobWorker(options: {
     }
   }
 
-  async function runDueJobs(): Promise<void> {
+  function track(job: JobRow): void {
+    const done: Promise<void> = runJob(job)
+      .catch((error: unknown) => log.error({ err: error, jobId: job.id }, 'job queue unavailable'))
+      .finally(() => {
+        running.delete(done);
+        // Slots are refilled together once half of them are free (one claim for many), or at
+        // once when nothing runs (a failed job may be due again at once: a zero retry delay).
+        if (running.size === 0 || concurrency - running.size >= refillAt) claim();
+      });
+    running.add(done);
+  }
+
+  /** Fill the free slots with due jobs, as long as there are some. */
+  async function claimDue(): Promise<void> {
     if (maintenance && now().getTime() - maintainedAt >= maintenance.everyMs) {
       maintainedAt = now().getTime();
       await maintenance.run();
     }
-    for (let job = await claimDueJob(db, now()); job; job = await claimDueJob(db, now())) {
-      // More may be due: let another loop claim the next one while this one runs.
-      if (loops.size < concurrency) startLoop();
-      await runJob(job);
-      if (stopped) return;
+    again = false;
+    while (!stopped) {
+      const free = concurrency - running.size;
+      if (free <= 0) return; // each finishing job claims again
+      const claimed = await claimDueJobs(db, now(), free);
+      for (const job of claimed) track(job);
+      if (claimed.length < free && !again) return;
+      again = false;
     }
+  }
+
+  function claim(): void {
+    if (stopped) return;
+    if (claiming) {
+      again = true;
+      return;
+    }
+    claiming = claimDue()
+      .catch((error: unknown) => log.error({ err: error }, 'job queue unavailable'))
+      .finally(() => {
+        claiming = undefined;
+        schedule();
+      });
   }
 
   function schedule(): void {
     clearTimeout(timer);
-    if (!stopped) timer = setTimeout(wake, pollMs).unref();
-  }
-
-  function startLoop(): void {
-    const loop: Promise<void> = (async () => {
-      do {
-        again = false;
-        await runDueJobs().catch((error: unknown) => log.error({ err: error }, 'job queue unavailable'));
-      } while (again && !stopped);
-    })().finally(() => {
-      loops.delete(loop);
-      if (loops.size === 0) schedule();
-    });
-    loops.add(loop);
-  }
-
-  function wake(): void {
-    if (stopped) return;
-    if (loops.size >= concurrency) {
-      again = true;
-      return;
-    }
-    startLoop();
+    if (!stopped) timer = setTimeout(claim, pollMs).unref();
   }
 
   async function settle(): Promise<void> {
-    while (loops.size > 0) await Promise.all([...loops]);
+    while (claiming || running.size > 0) await Promise.all([claiming, ...running]);
   }
 
   return {
     start() {
       stopped = false;
-      wake();
+      claim();
     },
-    wake,
+    wake: claim,
     async drain() {
-      wake();
+      claim();
       await settle();
     },
     async stop() {

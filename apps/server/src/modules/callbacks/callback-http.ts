@@ -1,6 +1,6 @@
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { performance } from 'node:perf_hooks';
-import { Client } from 'undici';
+import { Pool } from 'undici';
 import type { ResolvedAddress } from './address-guard';
 import { DELIVERY_ERROR_TEXT } from './delivery-error';
 
@@ -9,6 +9,12 @@ import { DELIVERY_ERROR_TEXT } from './delivery-error';
  * answered with that address whatever the host (TLS still checks the certificate against the
  * host name). Redirects are not followed (undici follows none unless told), the whole exchange
  * is bounded by `timeoutMs`, and only the first RESPONSE_KEEP_BYTES of the answer are read.
+ *
+ * Connections are kept alive per origin and vetted address, up to CONNECTIONS_PER_TARGET at
+ * once (a pool each, at most KEPT_CLIENTS pools, the
+ * least recently used closed first): a shop's callbacks reuse one connection instead of a TCP
+ * (and TLS) handshake each. The guard still resolves and vets the host on every attempt; a host
+ * that now resolves elsewhere gets a connection of its own to the new address.
  */
 export const CALLBACK_TIMEOUT_MS = 10_000;
 export const RESPONSE_KEEP_BYTES = 2048;
@@ -34,6 +40,40 @@ function pinnedLookup(pinned: ResolvedAddress) {
   };
 }
 
+const KEPT_CLIENTS = 256;
+/** Connections one origin and address may have open at once (a pool's). */
+const CONNECTIONS_PER_TARGET = 16;
+const clients = new Map<string, Pool>();
+
+function clientFor(url: URL, address: ResolvedAddress, timeoutMs: number): Pool {
+  const key = `${url.origin} ${address.address} ${timeoutMs}`;
+  let client = clients.get(key);
+  if (client && !client.destroyed && !client.closed) {
+    clients.delete(key); // re-inserted last: the map's order is the order of use
+  } else {
+    client = new Pool(url.origin, {
+      connections: CONNECTIONS_PER_TARGET,
+      connect: { lookup: pinnedLookup(address), timeout: timeoutMs },
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
+  }
+  clients.set(key, client);
+  for (const [oldest, stale] of clients) {
+    if (clients.size <= KEPT_CLIENTS) break;
+    clients.delete(oldest);
+    stale.close().catch(() => {});
+  }
+  return client;
+}
+
+/** Closes every kept connection (the app's close). */
+export async function closeCallbackClients(): Promise<void> {
+  const open = [...clients.values()];
+  clients.clear();
+  await Promise.all(open.map((client) => client.close().catch(() => {})));
+}
+
 export async function postCallback(request: {
   url: URL;
   address: ResolvedAddress;
@@ -43,11 +83,7 @@ export async function postCallback(request: {
 }): Promise<CallbackHttpResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const client = new Client(request.url.origin, {
-    connect: { lookup: pinnedLookup(request.address), timeout: request.timeoutMs },
-    headersTimeout: request.timeoutMs,
-    bodyTimeout: request.timeoutMs,
-  });
+  const client = clientFor(request.url, request.address, request.timeoutMs);
   const signal = AbortSignal.timeout(request.timeoutMs);
   let status: number | null = null;
   try {
@@ -66,8 +102,6 @@ export async function postCallback(request: {
       ? `${DELIVERY_ERROR_TEXT.timeout}${request.timeoutMs} ms`
       : describeError(error as Error & { code?: string; cause?: Error & { code?: string } });
     return { status, body: null, error: message, durationMs: elapsed() };
-  } finally {
-    client.destroy().catch(() => {});
   }
 }
 

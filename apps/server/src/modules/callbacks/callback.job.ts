@@ -9,7 +9,8 @@ import { acknowledgedAfter, attemptCallback, type CallbackDeliveryDeps } from '.
  * 10 s timeout) means a worker that dies mid-delivery loses nothing and no two workers send the
  * same event at once. `after`: the event's attempt count when this job was queued (0 for the
  * first job, the count at a resend), so a job whose success was recorded just before its
- * worker died is not sent again when the lease ends.
+ * worker died is not sent again when the lease ends. An attempt's record settles its job in the
+ * same statement (callback-delivery.ts), so the worker has nothing left to write.
  */
 const payloadSchema = z.object({ eventId: z.string(), after: z.number().int().min(0).optional() });
 
@@ -21,8 +22,14 @@ export function createCallbackJobHandler(
     async run(payload, context) {
       const { eventId, after = 0 } = payloadSchema.parse(payload);
       if (context.attempts > 1 && (await acknowledgedAfter(deps.db, eventId, after))) return;
-      const attempt = await attemptCallback(deps, eventId, { lastAttempt: context.lastAttempt });
-      if (attempt?.outcome === 'failed') throw new Error(attempt.error ?? 'not acknowledged');
+      const attempt = await attemptCallback(deps, eventId, {
+        lastAttempt: context.lastAttempt,
+        job: { id: context.id, retryAt: context.retryAt },
+      });
+      // The attempt's record settled the job (done, to retry, or given up) in the same statement.
+      if (!attempt) return;
+      if (attempt.outcome !== 'failed') return { settled: 'done' };
+      return { settled: context.retryAt ? 'retry' : 'given-up', error: attempt.error ?? 'not acknowledged' };
     },
   };
 }
