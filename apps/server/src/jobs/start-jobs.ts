@@ -20,7 +20,7 @@ const PURGE_EVERY_MS = 60 * 60_000;
  * Enough slots for a burst of callbacks to be claimed, read and recorded in batches (the worker
  * and callback-delivery.ts group their statements), while a receiver that times out holds one.
  */
-export const CONCURRENT_JOBS = 32;
+export const CONCURRENT_JOBS = 128;
 
 export function startJobs(app: FastifyInstance): void {
   const transport = createMailTransport({ config: app.config, db: app.db, now: app.now, log: app.log });

@@ -10,10 +10,11 @@ import { DELIVERY_ERROR_TEXT } from './delivery-error';
  * host name). Redirects are not followed (undici follows none unless told), the whole exchange
  * is bounded by `timeoutMs`, and only the first RESPONSE_KEEP_BYTES of the answer are read.
  *
- * Connections are kept alive per origin and vetted address, up to CONNECTIONS_PER_TARGET at
- * once (a pool each, at most KEPT_CLIENTS pools, the
- * least recently used closed first): a shop's callbacks reuse one connection instead of a TCP
- * (and TLS) handshake each. The guard still resolves and vets the host on every attempt; a host
+ * Connections are kept alive per origin and vetted address (a pool each, at most KEPT_CLIENTS
+ * pools, the least recently used closed first): a shop's callbacks reuse connections instead of
+ * a TCP (and TLS) handshake each. A pool opens as many connections as requests come at once
+ * (the job worker bounds them, jobs/start-jobs.ts CONCURRENT_JOBS), so no request ever waits in
+ * a queue while its timeout runs. The guard still resolves and vets the host on every attempt; a host
  * that now resolves elsewhere gets a connection of its own to the new address.
  */
 export const CALLBACK_TIMEOUT_MS = 10_000;
@@ -41,8 +42,6 @@ function pinnedLookup(pinned: ResolvedAddress) {
 }
 
 const KEPT_CLIENTS = 256;
-/** Connections one origin and address may have open at once (a pool's). */
-const CONNECTIONS_PER_TARGET = 16;
 const clients = new Map<string, Pool>();
 
 function clientFor(url: URL, address: ResolvedAddress, timeoutMs: number): Pool {
@@ -52,7 +51,7 @@ function clientFor(url: URL, address: ResolvedAddress, timeoutMs: number): Pool 
     clients.delete(key); // re-inserted last: the map's order is the order of use
   } else {
     client = new Pool(url.origin, {
-      connections: CONNECTIONS_PER_TARGET,
+      connections: null, // as many as requests in flight: none waits for another
       connect: { lookup: pinnedLookup(address), timeout: timeoutMs },
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
