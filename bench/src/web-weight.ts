@@ -13,7 +13,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { auditPage } from './web-weight/lighthouse-login';
+import { auditPage, type LighthouseScores } from './web-weight/lighthouse-login';
 import { launchChromium, measurePageJs, type PageLoad } from './web-weight/page-js';
 import { checkPrecompressed } from './web-weight/precompressed';
 import { buildProduct, fetchDemoToken, startProduct } from './web-weight/product-server';
@@ -21,6 +21,15 @@ import { buildProduct, fetchDemoToken, startProduct } from './web-weight/product
 const KIB = 1024;
 const LIMITS_KIB = { login: 260, dashboard: 400 } as const;
 const LIGHTHOUSE_TARGETS = { performance: 90, accessibility: 100 } as const;
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+
+/** The run with the median performance score (its other figures come with it). */
+function medianRun(runs: LighthouseScores[]): LighthouseScores {
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (!median) throw new Error('no Lighthouse run');
+  return median;
+}
 /** What each page shows once it has rendered (its data may still be on the way). */
 const LOGIN_READY = '[data-testid="login-submit"]';
 const DASHBOARD_READY = '[data-testid="balance-overview"]';
@@ -86,10 +95,18 @@ async function main() {
         printLocales('/dashboard (default zh_CN)', dashboard, 'zh_CN'),
       ];
       if (process.env.BENCH_LIGHTHOUSE !== '0') {
-        const scores = await auditPage(`${baseUrl}/login`);
+        // One Lighthouse run swings by ten points on a busy machine: the median of several
+        // (Lighthouse's own advice), with each run printed.
+        const runs: LighthouseScores[] = [];
+        for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await auditPage(`${baseUrl}/login`));
+        const scores = medianRun(runs);
         console.log(
-          `Lighthouse mobile /login: performance ${scores.performance} (target ≥ ${LIGHTHOUSE_TARGETS.performance}), accessibility ${scores.accessibility} (target ${LIGHTHOUSE_TARGETS.accessibility}), total blocking time ${scores.totalBlockingTimeMs} ms, LCP ${scores.largestContentfulPaintMs} ms, machine benchmark index ${scores.benchmarkIndex}`,
+          `Lighthouse mobile /login, median of ${runs.length} runs: performance ${scores.performance} (target ≥ ${LIGHTHOUSE_TARGETS.performance}), accessibility ${scores.accessibility} (target ${LIGHTHOUSE_TARGETS.accessibility}), total blocking time ${scores.totalBlockingTimeMs} ms, LCP ${scores.largestContentfulPaintMs} ms, machine benchmark index ${scores.benchmarkIndex}`,
         );
+        for (const [i, run] of runs.entries())
+          console.log(
+            `    run ${i + 1}: performance ${run.performance}, accessibility ${run.accessibility}, FCP ${run.firstContentfulPaintMs} ms, LCP ${run.largestContentfulPaintMs} ms, TBT ${run.totalBlockingTimeMs} ms, benchmark index ${run.benchmarkIndex}`,
+          );
         for (const failure of scores.accessibilityFailures)
           console.log(`    accessibility failure: ${failure}`);
         // Below about 1000 the CPU simulation is unreliable: a busy or slow machine inflates
@@ -98,7 +115,8 @@ async function main() {
           console.log(
             `    busy or slow machine (benchmark index < 1000): the performance score is not reliable`,
           );
-        for (const warning of scores.runWarnings) console.log(`    Lighthouse warning: ${warning}`);
+        for (const warning of new Set(runs.flatMap((run) => run.runWarnings)))
+          console.log(`    Lighthouse warning: ${warning}`);
       }
       const precompressed = checkPrecompressed(webDist);
       const isPrecompressedOk = precompressed.checked > 0 && precompressed.mismatched.length === 0;

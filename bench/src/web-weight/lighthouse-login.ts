@@ -11,6 +11,7 @@ export interface LighthouseScores {
   performance: number;
   accessibility: number;
   totalBlockingTimeMs: number;
+  firstContentfulPaintMs: number;
   largestContentfulPaintMs: number;
   /** Lighthouse's measure of this machine's speed (about 1000+ on a quiet desktop); it scales the CPU throttling. */
   benchmarkIndex: number;
@@ -43,6 +44,7 @@ export async function auditPage(url: string): Promise<LighthouseScores> {
       performance: score('performance'),
       accessibility: score('accessibility'),
       totalBlockingTimeMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+      firstContentfulPaintMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
       largestContentfulPaintMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
       benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
       runWarnings: result.lhr.runWarnings.map(String),

@@ -2,6 +2,7 @@ import { Drawer, Layout, Menu } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import logoUrl from '../../assets/logo.svg?inline';
 import { findActiveMenuKey } from '../router/route-lookup';
 import { ROUTES } from '../router/route-table';
 import { buildMenuItems, listMenuKeys } from './menu-items';
@@ -42,7 +43,7 @@ function SidebarContent({ isCollapsed, onNavigate }: { isCollapsed: boolean; onN
     <>
       <div className={`app-logo ${isCollapsed ? 'app-logo--mini' : ''}`}>
         <img
-          src={isCollapsed ? '/logo-mini.svg' : '/logo.svg'}
+          src={isCollapsed ? '/logo-mini.svg' : logoUrl}
           alt={t('common.appName')}
           height={32}
           data-testid={isCollapsed ? 'logo-mini' : 'logo'}

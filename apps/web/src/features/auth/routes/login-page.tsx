@@ -2,6 +2,7 @@ import { Spin, theme } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import logoUrl from '../../../assets/logo.svg?inline';
 import { clearSession } from '../../../shared/lib/session';
 import { LanguageSwitcher } from '../../../shared/ui/language-switcher';
 import { useCheckLogin } from '../api/check-login';
@@ -106,7 +107,7 @@ export default function LoginPage() {
     >
       <header className="login-page__top">
         <h1 className="login-page__brand">
-          <img src="/logo.svg" alt={t('common.appName')} height={36} data-testid="login-logo" />
+          <img src={logoUrl} alt={t('common.appName')} height={36} data-testid="login-logo" />
         </h1>
         <LanguageSwitcher />
       </header>
