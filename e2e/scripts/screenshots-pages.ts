@@ -16,7 +16,7 @@ const PAGES = [
   { name: 'finance', path: '/finance', ready: 'page-finance' },
   { name: 'notice', path: '/dashboard/notice', ready: 'page-notice' },
   { name: 'merchant-info', path: '/merchant/info', ready: 'login-records-table' },
-  { name: 'rate', path: '/merchant/rate', ready: 'page-rate' },
+  { name: 'rate', path: '/merchant/rate', ready: 'rate-chain-DOGE' },
 ] as const;
 
 export async function shootEveryPage(

@@ -1,8 +1,11 @@
-import { chain, coin, envelope, exchangeRate } from '@tollgate/contracts';
+import { chain, coin, envelope, exchangeRate, feeInfo } from '@tollgate/contracts';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { feeRates } from '../src/db/schema';
 import { buildTestApp } from './helpers/build-test-app';
+import { createMerchant, logInAs } from './helpers/factories';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -124,5 +127,74 @@ describe('reference icons', () => {
     const icons = new Set([...chains.map((c) => c.icon), ...coins.map((c) => c.icon)]);
     expect(icons.size).toBeGreaterThan(0);
     for (const icon of icons) expect(existsSync(`${publicDir}${icon}`), icon).toBe(true);
+  });
+});
+
+describe('GET /front/merchant/fee-info', () => {
+  async function feeInfoAs(token: string) {
+    const response = await app.inject({
+      url: '/front/merchant/fee-info',
+      headers: { 'x-auth-token': token, lang: 'en_US' },
+    });
+    expect(response.statusCode).toBe(200);
+    const body = envelope(feeInfo.strict()).parse(response.json()) as {
+      code: number;
+      data: z.infer<typeof feeInfo>;
+    };
+    expect(body.code).toBe(0);
+    return body.data;
+  }
+
+  it('answers the rate table: every currency of every chain, chains in their order, as decimal strings', async () => {
+    const token = await logInAs(app, await createMerchant(app));
+    const { list } = await feeInfoAs(token);
+    expect(list.map((row) => [row.chainName, row.coinUnit, row.collectionRate, row.payoutFee])).toEqual([
+      ['Ethereum', 'USDT-ERC20', '0.008', '5'],
+      ['Ethereum', 'USDC-ERC20', '0.008', '5'],
+      ['Ethereum', 'ETH', '0.008', '0.0015'],
+      ['Tron', 'USDT-TRC20', '0.008', '1'],
+      ['Tron', 'TRX', '0.008', '2'],
+      ['BNB Chain', 'USDT-BEP20', '0.008', '0.5'],
+      ['BNB Chain', 'USDC-BEP20', '0.008', '0.5'],
+      ['BNB Chain', 'BNB', '0.008', '0.001'],
+      ['Polygon', 'USDT-POLYGON', '0.008', '0.5'],
+      ['Polygon', 'USDC-POLYGON', '0.008', '0.5'],
+      ['Polygon', 'POL', '0.008', '1'],
+      ['Doge', 'DOGE', '0.01', '5'],
+    ]);
+    expect(list[0]).toEqual({
+      chainId: 'ETH',
+      chainName: 'Ethereum',
+      coinName: 'USDT',
+      coinUnit: 'USDT-ERC20',
+      icon: expect.stringMatching(/^\/coins\/.+\.svg$/),
+      collectionRate: '0.008',
+      payoutFee: '5',
+    });
+  });
+
+  it('reads the table as it is now, to the last digit', async () => {
+    const token = await logInAs(app, await createMerchant(app));
+    const where = and(eq(feeRates.chainId, 'TRON'), eq(feeRates.coinName, 'USDT'));
+    const [before] = await app.db.select().from(feeRates).where(where);
+    try {
+      await app.db
+        .update(feeRates)
+        .set({ collectionRate: '0.012345', payoutFee: '1.000000000000000001' })
+        .where(where);
+      const { list } = await feeInfoAs(token);
+      expect(list.find((row) => row.coinUnit === 'USDT-TRC20')).toMatchObject({
+        collectionRate: '0.012345',
+        payoutFee: '1.000000000000000001',
+      });
+    } finally {
+      if (before) await app.db.update(feeRates).set(before).where(where);
+    }
+  });
+
+  it('needs a session', async () => {
+    const response = await app.inject({ url: '/front/merchant/fee-info' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe(401);
   });
 });

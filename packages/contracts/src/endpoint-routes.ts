@@ -25,6 +25,7 @@ export const ENDPOINT_ROUTES = {
   logout: post('/admin/login-out', 'multipart', true),
   merchantInfo: get('/merchant/info', true),
   accountInfo: get('/merchant/account/info', true),
+  feeInfo: get('/merchant/fee-info', true),
   coinList: get('/config/coinList', false),
   chainList: get('/config/chainList', false),
   exchangeRateList: get('/config/exchangeRateList', false),

@@ -43,7 +43,7 @@ import {
   orderPage,
   orderPageBody,
 } from './order-records';
-import { chain, coin, exchangeRate, runtimeConfig } from './reference';
+import { chain, coin, exchangeRate, feeInfo, runtimeConfig } from './reference';
 
 /**
  * Every /front call, declared once: the server registers its routes from these entries,
@@ -97,6 +97,11 @@ export const endpoints = {
     summary: 'Balances per currency and their total in USDT',
     tag: 'merchant',
     response: accountInfo,
+  }),
+  feeInfo: endpoint('feeInfo', {
+    summary: 'The rate table: collection rate and payout fee per currency on each chain',
+    tag: 'merchant',
+    response: feeInfo,
   }),
   coinList: endpoint('coinList', {
     summary: 'Every currency on every chain',

@@ -36,6 +36,26 @@ export const exchangeRate = z.object({
 });
 export type ExchangeRate = z.infer<typeof exchangeRate>;
 
+/**
+ * One row of the rate table (SPEC "Rate table", "Rate row"): what the gateway charges for a
+ * currency on a chain. `collectionRate` is the share of each collected amount (0.008 = 0.8 %),
+ * `payoutFee` a fixed amount of the currency itself per payout or withdrawal.
+ */
+export const feeRow = z.object({
+  chainId: z.string(),
+  chainName: z.string(),
+  coinName: z.string(),
+  coinUnit: z.string(),
+  icon: z.string(),
+  collectionRate: decimalString.describe('Share of each collected amount, e.g. 0.008 = 0.8 %'),
+  payoutFee: decimalString.describe('Fixed fee per payout, in the currency itself'),
+});
+export type FeeRow = z.infer<typeof feeRow>;
+export const feeInfo = z.object({
+  list: z.array(feeRow).describe('Chains in their order, then currencies in seed order'),
+});
+export type FeeInfo = z.infer<typeof feeInfo>;
+
 /** How this server runs its chains: devnet (simulated payments, test orders) or live. */
 export const CHAIN_MODES = ['devnet', 'live'] as const;
 export const runtimeConfig = z.object({

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { perIpLimit } from '../../lib/route-deps';
 import { requireSession } from '../auth/authenticate';
+import { getFeeInfo } from '../reference/reference.service';
 import { getAccountInfo, getMerchantInfo } from './merchant.service';
 import { getMerchantProfile, setPhone } from './profile.service';
 
@@ -13,6 +14,11 @@ export function registerMerchantRoutes(app: FastifyInstance): void {
   registerEndpoint(app, endpoints.accountInfo, ({ request }) =>
     getAccountInfo(app.db, requireSession(request).merchantId),
   );
+  // The rate table is the same for every merchant; the call still needs a session (SPEC 7).
+  registerEndpoint(app, endpoints.feeInfo, async ({ request }) => {
+    requireSession(request);
+    return getFeeInfo(app.db);
+  });
   // Two paths of SPEC section 7 for the same profile: the info page and its login-history panel.
   for (const endpoint of [endpoints.pageUserInfo, endpoints.loginInfo]) {
     registerEndpoint(app, endpoint, ({ request }) =>

@@ -1,6 +1,6 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { chains, coins, exchangeRates } from '../../db/schema';
+import { chains, coins, exchangeRates, feeRates } from '../../db/schema';
 
 /** Reference data, as seeded by migration: chains by their sort, coins by chain then seed order. */
 export function listChains(db: Executor) {
@@ -22,4 +22,22 @@ export function listExchangeRates(db: Executor) {
     .select()
     .from(exchangeRates)
     .orderBy(sql`${firstCoinId} asc nulls last`, asc(exchangeRates.coinName));
+}
+
+/** The rate table: each fee row with its coin and chain, chains by their sort, coins in seed order. */
+export function listFeeRates(db: Executor) {
+  return db
+    .select({
+      chainId: feeRates.chainId,
+      chainName: chains.chainName,
+      coinName: feeRates.coinName,
+      coinUnit: coins.coinUnit,
+      icon: coins.icon,
+      collectionRate: feeRates.collectionRate,
+      payoutFee: feeRates.payoutFee,
+    })
+    .from(feeRates)
+    .innerJoin(coins, and(eq(coins.chainId, feeRates.chainId), eq(coins.coinName, feeRates.coinName)))
+    .innerJoin(chains, eq(chains.chainId, feeRates.chainId))
+    .orderBy(asc(chains.sort), asc(coins.coinId));
 }

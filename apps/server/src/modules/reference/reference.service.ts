@@ -3,10 +3,11 @@ import {
   type Coin,
   DEFAULT_CURRENCY,
   type ExchangeRate,
+  type FeeInfo,
   toDecimalString,
 } from '@tollgate/contracts';
 import type { Executor } from '../../db/client';
-import { listChains, listCoins, listExchangeRates } from './reference.repository';
+import { listChains, listCoins, listExchangeRates, listFeeRates } from './reference.repository';
 
 /** Reference rows in their wire shapes; NUMERIC columns leave as plain decimal strings. */
 export async function getChainList(db: Executor): Promise<Chain[]> {
@@ -39,4 +40,16 @@ export async function getExchangeRateList(db: Executor): Promise<ExchangeRate[]>
     rate: toDecimalString(row.rate),
     updatedAt: row.updatedAt.toISOString(),
   }));
+}
+
+/** GET /front/merchant/fee-info: the rate table, the same for every merchant. */
+export async function getFeeInfo(db: Executor): Promise<FeeInfo> {
+  const rows = await listFeeRates(db);
+  return {
+    list: rows.map((row) => ({
+      ...row,
+      collectionRate: toDecimalString(row.collectionRate),
+      payoutFee: toDecimalString(row.payoutFee),
+    })),
+  };
 }

@@ -11,6 +11,8 @@ export interface SimpleColumn<Row> {
   key: string;
   title: ReactNode;
   align?: 'left' | 'right';
+  /** A share of the table's width (e.g. '50%'): tables stacked one above another then line up. */
+  width?: string;
   render: (row: Row) => ReactNode;
 }
 
@@ -49,6 +51,7 @@ export function SimpleTable<Row>({ columns, rows, rowKey, style, testId }: Simpl
                 scope="col"
                 style={{
                   ...cell(column.align),
+                  width: column.width,
                   background: token.colorFillAlter,
                   color: token.colorTextHeading,
                   fontWeight: token.fontWeightStrong,

@@ -5,4 +5,5 @@ export const merchantKeys = {
   profile: () => [...merchantKeys.all, 'profile'] as const,
   loginInfo: () => [...merchantKeys.all, 'loginInfo'] as const,
   googleCheck: () => [...merchantKeys.all, 'googleCheck'] as const,
+  feeInfo: () => [...merchantKeys.all, 'feeInfo'] as const,
 };
