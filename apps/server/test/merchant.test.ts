@@ -1,4 +1,4 @@
-import { accountInfo, merchantInfo } from '@tollgate/contracts';
+import { accountInfo, accountOverview, merchantInfo } from '@tollgate/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balances } from '../src/db/schema';
@@ -85,6 +85,62 @@ describe('GET /front/merchant/account/info', () => {
 
   it('needs a session', async () => {
     const response = await app.inject({ url: '/front/merchant/account/info' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe(401);
+  });
+});
+
+describe('GET /front/merchant/account/overview', () => {
+  it('lists every currency with its balances and worth, the total, and no distribution when nothing is held', async () => {
+    const token = await logInAs(app, await createMerchant(app));
+    const data = accountOverview.strict().parse(await getAs(token, '/front/merchant/account/overview'));
+    expect(data.totalUsdt).toBe('0');
+    expect(data.assets.map((asset) => asset.coinName)).toEqual(CURRENCIES);
+    expect(data.assets[2]).toEqual({
+      coinName: 'ETH',
+      icon: '/coins/eth.svg',
+      available: '0',
+      frozen: '0',
+      usdtValue: '0',
+    });
+    expect(data.distribution).toEqual([]);
+  });
+
+  it('agrees with the account info to the last digit, and shares the total out largest first', async () => {
+    const merchant = await createMerchant(app);
+    await setBalance(app, { merchantId: merchant.id, coinName: 'USDT', available: '100', frozen: '50' });
+    await setBalance(app, {
+      merchantId: merchant.id,
+      coinName: 'DOGE',
+      available: '1000.5',
+      frozen: '0.12345678',
+    });
+    await setBalance(app, { merchantId: merchant.id, coinName: 'ETH', available: '0.000000000000000001' });
+    const other = await createMerchant(app);
+    await setBalance(app, { merchantId: other.id, coinName: 'TRX', available: '999' });
+    const token = await logInAs(app, merchant);
+
+    const overview = accountOverview.strict().parse(await getAs(token, '/front/merchant/account/overview'));
+    const info = accountInfo.parse(await getAs(token, '/front/merchant/account/info'));
+    expect(overview.totalUsdt).toBe(info.totalBalance);
+    expect(overview.assets.map((a) => [a.coinName, a.available, a.frozen, a.usdtValue])).toEqual(
+      info.userBalanceList.map((b) => [b.coinName, b.available, b.frozen, b.usdtValue]),
+    );
+    // 150 + 164.302371603276 + 0.00000000000000345 (ETH at 3450.25, cut to 18 decimals)
+    expect(overview.totalUsdt).toBe('314.30237160327600345');
+    expect(overview.distribution).toEqual([
+      { coinName: 'DOGE', usdtValue: '164.302371603276', share: '0.522753' },
+      { coinName: 'USDT', usdtValue: '150', share: '0.477247' },
+      { coinName: 'ETH', usdtValue: '0.00000000000000345', share: '0' },
+    ]);
+    expect(overview.assets.find((a) => a.coinName === 'TRX')).toMatchObject({
+      available: '0',
+      usdtValue: '0',
+    });
+  });
+
+  it('needs a session', async () => {
+    const response = await app.inject({ url: '/front/merchant/account/overview' });
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe(401);
   });

@@ -26,6 +26,7 @@ export const ENDPOINT_ROUTES = {
   merchantInfo: get('/merchant/info', true),
   accountInfo: get('/merchant/account/info', true),
   feeInfo: get('/merchant/fee-info', true),
+  accountOverview: get('/merchant/account/overview', true),
   coinList: get('/config/coinList', false),
   chainList: get('/config/chainList', false),
   exchangeRateList: get('/config/exchangeRateList', false),

@@ -34,7 +34,7 @@ import {
   cashierView,
 } from './cashier';
 import { ENDPOINT_ROUTES, type EndpointName, type EndpointRoute } from './endpoint-routes';
-import { accountInfo, loginResult, merchantInfo } from './merchant';
+import { accountInfo, accountOverview, loginResult, merchantInfo } from './merchant';
 import {
   fundsRecordBody,
   fundsRecordPage,
@@ -97,6 +97,11 @@ export const endpoints = {
     summary: 'Balances per currency and their total in USDT',
     tag: 'merchant',
     response: accountInfo,
+  }),
+  accountOverview: endpoint('accountOverview', {
+    summary: 'The asset page: every currency with its balances and worth, the total and the distribution',
+    tag: 'merchant',
+    response: accountOverview,
   }),
   feeInfo: endpoint('feeInfo', {
     summary: 'The rate table: collection rate and payout fee per currency on each chain',

@@ -39,3 +39,30 @@ export const accountInfo = z.object({
   userBalanceList: z.array(userBalance),
 });
 export type AccountInfo = z.infer<typeof accountInfo>;
+
+/** One currency on the asset page: what is free to use, what is held by pending withdrawals, and its worth. */
+export const assetEntry = z.object({
+  coinName: z.string(),
+  icon: z.string(),
+  available: decimalString,
+  frozen: decimalString,
+  usdtValue: decimalString.describe('(available + frozen) × the rate to USDT'),
+});
+export type AssetEntry = z.infer<typeof assetEntry>;
+
+/** A currency's part of the merchant's assets, by worth in USDT. */
+export const assetShare = z.object({
+  coinName: z.string(),
+  usdtValue: decimalString,
+  share: decimalString.describe('usdtValue / totalUsdt, from 0 to 1, 6 decimals'),
+});
+export type AssetShare = z.infer<typeof assetShare>;
+
+export const accountOverview = z.object({
+  totalUsdt: decimalString.describe('Sum of every asset, in USDT'),
+  assets: z.array(assetEntry).describe('Every currency the platform carries, held or not, in seed order'),
+  distribution: z
+    .array(assetShare)
+    .describe('The currencies worth more than 0 USDT, largest first; empty when nothing is held'),
+});
+export type AccountOverview = z.infer<typeof accountOverview>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeAccountInfo } from './account-balance';
+import { computeAccountInfo, computeAccountOverview } from './account-balance';
 
 const row = (coinName: string, available: string | null, frozen: string | null, rate: string | null) => ({
   coinName,
@@ -56,5 +56,40 @@ describe('computeAccountInfo', () => {
     expect(computeAccountInfo([row('NEW', '5', '0', null), row('USDT', '2', '1', '1')]).totalBalance).toBe(
       '3',
     );
+  });
+});
+
+describe('computeAccountOverview', () => {
+  it('shares the total out largest first, ties in seed order, rounded half up to 6 decimals', () => {
+    const overview = computeAccountOverview([
+      row('USDT', '1', null, '1'),
+      row('USDC', '1', null, '1'),
+      row('ETH', null, null, '3450.25'),
+      row('TRX', '3', '1', '0.25'),
+      row('DOGE', '2', null, null),
+    ]);
+    expect(overview.totalUsdt).toBe('3');
+    expect(overview.distribution).toEqual([
+      { coinName: 'USDT', usdtValue: '1', share: '0.333333' },
+      { coinName: 'USDC', usdtValue: '1', share: '0.333333' },
+      { coinName: 'TRX', usdtValue: '1', share: '0.333333' },
+    ]);
+    expect(overview.assets.map((asset) => asset.coinName)).toEqual(['USDT', 'USDC', 'ETH', 'TRX', 'DOGE']);
+    // A currency without a rate is listed with its balance, worth nothing, and left out of the shares.
+    expect(overview.assets[4]).toEqual({
+      coinName: 'DOGE',
+      icon: '/coins/doge.svg',
+      available: '2',
+      frozen: '0',
+      usdtValue: '0',
+    });
+  });
+
+  it('rounds a share half up', () => {
+    const { distribution } = computeAccountOverview([
+      row('USDT', '2', null, '1'),
+      row('USDC', '1', null, '1'),
+    ]);
+    expect(distribution.map((entry) => entry.share)).toEqual(['0.666667', '0.333333']);
   });
 });

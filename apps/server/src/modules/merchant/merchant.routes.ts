@@ -4,7 +4,7 @@ import { registerEndpoint } from '../../lib/register-endpoint';
 import { perIpLimit } from '../../lib/route-deps';
 import { requireSession } from '../auth/authenticate';
 import { getFeeInfo } from '../reference/reference.service';
-import { getAccountInfo, getMerchantInfo } from './merchant.service';
+import { getAccountInfo, getAccountOverview, getMerchantInfo } from './merchant.service';
 import { getMerchantProfile, setPhone } from './profile.service';
 
 export function registerMerchantRoutes(app: FastifyInstance): void {
@@ -13,6 +13,9 @@ export function registerMerchantRoutes(app: FastifyInstance): void {
   );
   registerEndpoint(app, endpoints.accountInfo, ({ request }) =>
     getAccountInfo(app.db, requireSession(request).merchantId),
+  );
+  registerEndpoint(app, endpoints.accountOverview, ({ request }) =>
+    getAccountOverview(app.db, requireSession(request).merchantId),
   );
   // The rate table is the same for every merchant; the call still needs a session (SPEC 7).
   registerEndpoint(app, endpoints.feeInfo, async ({ request }) => {

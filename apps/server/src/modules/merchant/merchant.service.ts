@@ -1,5 +1,6 @@
 import {
   type AccountInfo,
+  type AccountOverview,
   DEFAULT_LANGUAGE,
   isLanguage,
   type Language,
@@ -8,7 +9,7 @@ import {
 import type { Executor } from '../../db/client';
 import { verifyDummyPassword, verifyPassword } from '../../lib/passwords';
 import type { AuthSession } from '../../types';
-import { computeAccountInfo } from './account-balance';
+import { computeAccountInfo, computeAccountOverview } from './account-balance';
 import { listBalanceRows } from './balance.repository';
 import type { MerchantRow } from './merchant.repository';
 
@@ -50,4 +51,8 @@ export function getMerchantInfo(session: AuthSession): MerchantInfo {
 
 export async function getAccountInfo(db: Executor, merchantId: number): Promise<AccountInfo> {
   return computeAccountInfo(await listBalanceRows(db, merchantId));
+}
+
+export async function getAccountOverview(db: Executor, merchantId: number): Promise<AccountOverview> {
+  return computeAccountOverview(await listBalanceRows(db, merchantId));
 }
