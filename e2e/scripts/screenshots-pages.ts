@@ -13,7 +13,7 @@ const PAGES = [
   { name: 'collection', path: '/application/collection', ready: 'page-collection' },
   { name: 'payer', path: '/application/payer', ready: 'page-payer' },
   { name: 'fund-flow', path: '/fundFlow', ready: 'page-fund-flow' },
-  { name: 'finance', path: '/finance', ready: 'page-finance' },
+  { name: 'finance', path: '/finance', ready: 'asset-table' },
   { name: 'notice', path: '/dashboard/notice', ready: 'page-notice' },
   { name: 'merchant-info', path: '/merchant/info', ready: 'login-records-table' },
   { name: 'rate', path: '/merchant/rate', ready: 'rate-chain-DOGE' },

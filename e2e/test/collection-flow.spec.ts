@@ -25,6 +25,7 @@ const LANGUAGES = [
     totalBalance: (amount: string) => `总余额 ≈ ${amount} USDT`,
     completed: '已完成',
     fundFlowMenu: '资金流水',
+    assetMenu: '资产管理',
     myAppsMenu: '我的应用',
     collectionType: '代收',
     delivered: '已送达',
@@ -37,6 +38,7 @@ const LANGUAGES = [
     totalBalance: (amount: string) => `Total balance ≈ ${amount} USDT`,
     completed: 'Completed',
     fundFlowMenu: 'Fund flow',
+    assetMenu: 'Asset management',
     myAppsMenu: 'My applications',
     collectionType: 'Collection',
     delivered: 'Delivered',
@@ -166,6 +168,33 @@ for (const lang of LANGUAGES) {
         await expect(rows.getByTestId('fund-balance-after')).toHaveText(
           mine.map((item) => item.balanceAfter),
         );
+      });
+
+      await test.step('the asset page shows the credit, its share, and hides small assets on request', async () => {
+        const funds = (await postFront(
+          '/merchant/account/funds-record',
+          { pageNo: 1, pageSize: 10 },
+          { token: merchant.token, json: true },
+        )) as { list: { orderNo: string; balanceAfter: string }[] };
+        const balance = funds.list.find((item) => item.orderNo === order.orderNo)?.balanceAfter ?? '';
+        await page.getByTestId('side-menu').getByRole('menuitem', { name: lang.assetMenu }).click();
+        await expect(page.getByTestId('asset-total')).toContainText(twoPlaces(balance));
+        await expect(page.getByTestId('asset-held')).toContainText('1');
+        const slices = page.getByTestId('asset-distribution').locator('li');
+        await expect(slices).toHaveCount(1);
+        await expect(page.getByTestId('distribution-USDT')).toContainText('100.00%');
+        const table = page.getByTestId('asset-table');
+        const usdt = table.getByRole('row').filter({ hasText: 'USDT' });
+        await expect(usdt.getByRole('cell').nth(1)).toHaveText(balance);
+        await expect(table.getByRole('row')).toHaveCount(8); // the header and the seven currencies
+        await page.getByTestId('hide-small-assets').click();
+        await expect(table.getByRole('row')).toHaveCount(2);
+        // Remembered by this browser: still on after a reload.
+        await page.reload();
+        await expect(page.getByTestId('hide-small-assets')).toBeChecked();
+        await expect(page.getByTestId('asset-table').getByRole('row')).toHaveCount(2);
+        await page.getByTestId('hide-small-assets').click();
+        await expect(page.getByTestId('asset-table').getByRole('row')).toHaveCount(8);
       });
 
       await test.step('the records show the order completed, with its delivery log', async () => {

@@ -46,6 +46,15 @@ export function formatAmount(
   return formatMoney(value, precision);
 }
 
+/** An amount exactly as the server sent it (no rounding, no trailing zeros), with thousands separators. */
+export function formatExactAmount(value: MoneyInput | null | undefined) {
+  if (value === null || value === undefined || value === '') return EMPTY_VALUE;
+  const [int = '0', frac] = toDecimalString(value).split('.');
+  const sign = int.startsWith('-') ? '-' : '';
+  const grouped = (sign ? int.slice(1) : int).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}${grouped}${frac ? `.${frac}` : ''}`;
+}
+
 /** Convert an amount with a rate (default 1) into the current currency, as a decimal string. */
 export function convertAmount(value: MoneyInput, rate: MoneyInput = CLIENT_DEFAULTS.rate): string {
   return toDecimalString(money(value).times(money(rate)));

@@ -1,19 +1,88 @@
-import { Card } from 'antd';
+import { Card, Col, Row, Skeleton, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CLIENT_DEFAULTS, formatAmount } from '../../../shared/lib/format';
+import { LoadError } from '../../../shared/ui/load-error';
 import { PageContainer } from '../../../shared/ui/page-container';
 import { UnderConstruction } from '../../../shared/ui/under-construction';
+import { useAccountOverview } from '../api/get-account-overview';
+import { AssetDistribution } from '../components/asset-distribution';
+import { AssetTable } from '../components/asset-table';
+import '../finance.css';
 
 /**
- * Asset management: overview, deposit and withdrawal come in a later issue; until then the page
- * says what it will hold.
+ * Asset management (SPEC section 2): the overview (total worth in USDT, currencies held), the
+ * distribution, and every currency's balances with "hide small assets". Deposit, withdrawal,
+ * batch withdrawal and their records come next (issue 8); until then a block says so in words,
+ * and no button leads nowhere.
  */
 export default function FinancePage() {
   const { t } = useTranslation();
+  const { data, isPending, error, refetch, isFetching } = useAccountOverview();
+  const currency = CLIENT_DEFAULTS.currency;
   return (
     <PageContainer title={t('menu.assetManagement')} testId="page-finance">
-      <Card>
-        <UnderConstruction planned={t('pages.finance.planned')} />
-      </Card>
+      {error ? (
+        <LoadError message={error.message} onRetry={() => void refetch()} isRetrying={isFetching} />
+      ) : null}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={10}>
+          <Card
+            title={t('pages.finance.overview.title')}
+            data-testid="asset-overview"
+            style={{ height: '100%' }}
+          >
+            {isPending ? (
+              <Skeleton active paragraph={{ rows: 2 }} />
+            ) : (
+              <Row gutter={[16, 16]}>
+                <Col xs={24} sm={14}>
+                  <Statistic
+                    title={t('pages.finance.overview.total', { currency })}
+                    value={data ? formatAmount(data.totalUsdt) : '-'}
+                    prefix="≈"
+                    suffix={currency}
+                    data-testid="asset-total"
+                  />
+                </Col>
+                <Col xs={24} sm={10}>
+                  <Statistic
+                    title={t('pages.finance.overview.held')}
+                    value={data ? data.distribution.length : '-'}
+                    data-testid="asset-held"
+                  />
+                </Col>
+              </Row>
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} lg={14}>
+          <Card title={t('pages.finance.distribution.title')} style={{ height: '100%' }}>
+            {isPending ? (
+              <Skeleton active paragraph={{ rows: 3 }} />
+            ) : (
+              <AssetDistribution distribution={data?.distribution ?? []} />
+            )}
+          </Card>
+        </Col>
+        <Col span={24}>
+          <Card title={t('pages.finance.assets.title')}>
+            {isPending ? (
+              <Skeleton active paragraph={{ rows: 5 }} />
+            ) : (
+              <AssetTable assets={data?.assets ?? []} />
+            )}
+          </Card>
+        </Col>
+        <Col span={24}>
+          <Card title={t('pages.finance.movements.title')}>
+            <UnderConstruction
+              variant="block"
+              planned={t('pages.finance.movements.planned')}
+              testId="finance-movements"
+            />
+          </Card>
+        </Col>
+      </Row>
     </PageContainer>
   );
 }

@@ -1,0 +1,72 @@
+import type { AssetEntry } from '@tollgate/contracts';
+import { Checkbox, Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { CLIENT_DEFAULTS, formatAmount, formatExactAmount } from '../../../shared/lib/format';
+import { EmptyData } from '../../../shared/ui/empty-data';
+import { type SimpleColumn, SimpleTable } from '../../../shared/ui/simple-table';
+import { isSmallAsset, useHideSmallAssets } from '../lib/hide-small-assets';
+
+/**
+ * Every currency with what is free to use, what pending withdrawals hold, and its worth. The
+ * balances are exact (as many decimals as the server keeps); the worth is rounded for reading.
+ * "Hide small assets" leaves out those worth less than 1 USDT, and is remembered per browser.
+ */
+export function AssetTable({ assets }: { assets: readonly AssetEntry[] }) {
+  const { t } = useTranslation();
+  const [hideSmall, setHideSmall] = useHideSmallAssets();
+  const currency = CLIENT_DEFAULTS.currency;
+  const shown = hideSmall ? assets.filter((asset) => !isSmallAsset(asset)) : assets;
+  const columns: SimpleColumn<AssetEntry>[] = [
+    {
+      key: 'coinName',
+      title: t('pages.finance.assets.currency'),
+      width: '25%',
+      render: (row) => (
+        <Flex gap={8} align="center">
+          <img src={row.icon} alt="" width={20} height={20} />
+          <span>{row.coinName}</span>
+        </Flex>
+      ),
+    },
+    {
+      key: 'available',
+      title: t('pages.finance.assets.available'),
+      align: 'right',
+      width: '25%',
+      render: (row) => formatExactAmount(row.available),
+    },
+    {
+      key: 'frozen',
+      title: t('pages.finance.assets.frozen'),
+      align: 'right',
+      width: '25%',
+      render: (row) => formatExactAmount(row.frozen),
+    },
+    {
+      key: 'usdtValue',
+      title: t('pages.finance.assets.usdtValue', { currency }),
+      align: 'right',
+      width: '25%',
+      render: (row) => `≈ ${formatAmount(row.usdtValue)}`,
+    },
+  ];
+  return (
+    <>
+      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
+        <Typography.Text type="secondary">{t('pages.finance.assets.hint')}</Typography.Text>
+        <Checkbox
+          checked={hideSmall}
+          onChange={(event) => setHideSmall(event.target.checked)}
+          data-testid="hide-small-assets"
+        >
+          {t('pages.finance.assets.hideSmall')}
+        </Checkbox>
+      </Flex>
+      {shown.length > 0 ? (
+        <SimpleTable columns={columns} rows={shown} rowKey={(row) => row.coinName} testId="asset-table" />
+      ) : (
+        <EmptyData theme="small" textKey="pages.finance.assets.allSmall" />
+      )}
+    </>
+  );
+}
