@@ -15,6 +15,7 @@ import { resolveSecretKey } from './lib/secret-key';
 import { toFastifyTrustProxy } from './lib/trust-proxy';
 import { installZodMessageKeys } from './lib/validation-errors';
 import { registerApplicationRoutes } from './modules/applications/application.routes';
+import { registerAssetRoutes } from './modules/assets/assets.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerCallbackRoutes } from './modules/callbacks/callbacks.routes';
 import { registerCashierRoutes } from './modules/cashier/cashier.routes';
@@ -177,6 +178,7 @@ async function assembleApp(
   registerApplicationRoutes(app);
   registerCallbackRoutes(app);
   registerOrderRecordRoutes(app);
+  registerAssetRoutes(app);
   registerFundRecordRoutes(app);
   registerUploadRoutes(app);
   // The hosted cashier's public calls (/front/cashier/*, no login).

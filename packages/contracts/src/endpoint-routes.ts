@@ -77,6 +77,10 @@ export const ENDPOINT_ROUTES = {
   mchOrderPage: post('/mchOrder/page', 'json', true),
   mchOrderGetById: get('/mchOrder/getById', true),
   fundsRecord: post('/merchant/account/funds-record', 'json', true),
+  // Assets (issue 8): the merchant's deposit address, the devnet's simulated deposit, the records.
+  deposit: post('/merchant/account/deposit', 'json', true),
+  testDeposit: post('/test/deposit', 'json', true),
+  transactionRecord: post('/merchant/account/transaction-record', 'json', true),
 } as const satisfies Record<string, EndpointRoute>;
 
 export type EndpointName = keyof typeof ENDPOINT_ROUTES;

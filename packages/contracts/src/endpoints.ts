@@ -25,6 +25,14 @@ import {
   uploadSignature,
   uploadSignatureBody,
 } from './application';
+import {
+  depositAddress,
+  depositBody,
+  testDepositBody,
+  testDepositResult,
+  transactionRecordBody,
+  transactionRecordPage,
+} from './assets';
 import { callbackResendBody, callbackResendResult, callbackTestBody, callbackTestResult } from './callbacks';
 import {
   cashierNetworkBody,
@@ -345,6 +353,27 @@ export const endpoints = {
     tag: 'records',
     body: fundsRecordBody,
     response: fundsRecordPage,
+  }),
+  // Assets.
+  deposit: endpoint('deposit', {
+    summary:
+      "The merchant's own deposit address on a chain (one per chain, stable), with the minimum deposit and the confirmations needed",
+    tag: 'assets',
+    body: depositBody,
+    response: depositAddress,
+  }),
+  testDeposit: endpoint('testDeposit', {
+    summary:
+      "Devnet only: a simulated transfer of `amount` to the merchant's deposit address, seen by the watcher in the next block (404 in live mode)",
+    tag: 'assets',
+    body: testDepositBody,
+    response: testDepositResult,
+  }),
+  transactionRecord: endpoint('transactionRecord', {
+    summary: "The merchant's deposit or withdrawal records, newest first, filtered",
+    tag: 'assets',
+    body: transactionRecordBody,
+    response: transactionRecordPage,
   }),
 } as const satisfies Record<EndpointName, EndpointDef>;
 

@@ -1,5 +1,6 @@
 export * from './account';
 export * from './application';
+export * from './assets';
 export * from './callbacks';
 export * from './cashier';
 export * from './endpoint-routes';

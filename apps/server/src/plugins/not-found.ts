@@ -4,7 +4,7 @@ import { createErrorEnvelope } from '../lib/envelope';
 
 /**
  * Requests no route answers. API paths get an envelope: 1005 when the path exists with
- * another method, else 404. Other GETs of a browser are the single-page app's own routes
+ * another method only, else 404. Other GETs of a browser are the single-page app's own routes
  * (/dashboard, /merchant/info, ...): they get index.html so a reload lands on the right page;
  * a missing file (/assets/x.js) stays a 404.
  */
@@ -41,7 +41,9 @@ export function registerNotFound(
     const path = request.url.split('?')[0] ?? '/';
     if (serveIndex && wantsPage(request, path)) return serveIndex(reply);
     const allowed = METHODS_BY_PATH.get(path);
-    if (allowed) {
+    // A contract's endpoint with this very method that this server does not register (devnet
+    // calls in live mode) does not exist here: 404, not 405.
+    if (allowed && !allowed.includes(request.method)) {
       return reply
         .code(405)
         .header('allow', allowed.join(', '))

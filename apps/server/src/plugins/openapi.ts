@@ -38,6 +38,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
         { name: 'uploads', description: 'Signed upload policies and the upload itself (application icons)' },
         {
+          name: 'assets',
+          description:
+            'Assets: deposit addresses, the devnet simulated deposit, deposit and withdrawal records',
+        },
+        {
           name: 'records',
           description: 'Collection and payout records (orders, transfers, deliveries) and the fund flow',
         },

@@ -1,4 +1,5 @@
 export * from './applications';
+export * from './assets';
 export * from './chains';
 export * from './jobs';
 export * from './merchants';

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { applications } from './applications';
+import { depositAddresses } from './assets';
 import { merchants } from './merchants';
 
 /**
@@ -109,11 +110,14 @@ export const chainTransfers = pgTable(
     amount: amount('amount').notNull(),
     blockHeight: bigint('block_height', { mode: 'number' }).notNull(),
     orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    /** A transfer to a merchant's own deposit address (issue 8); null for an order's. */
+    depositAddressId: bigint('deposit_address_id', { mode: 'number' }).references(() => depositAddresses.id),
     /**
      * Seen, waiting for confirmations; then credited once (the fund record is written then).
      * `ignored`: recorded but never credited (a coin other than the order's currency).
+     * `below_minimum`: a deposit under the coin's minDepositAmount, recorded, never credited.
      */
-    status: text('status', { enum: ['confirming', 'credited', 'ignored'] })
+    status: text('status', { enum: ['confirming', 'credited', 'ignored', 'below_minimum'] })
       .notNull()
       .default('confirming'),
     seenAt: at('seen_at').notNull().default(sql`now()`),
@@ -122,6 +126,7 @@ export const chainTransfers = pgTable(
   (t) => [
     unique('chain_transfers_tx_key').on(t.chainId, t.txHash, t.logIndex),
     index('chain_transfers_order_idx').on(t.orderId),
+    index('chain_transfers_deposit_idx').on(t.depositAddressId, t.id),
     index('chain_transfers_confirming_idx').on(t.chainId, t.status),
   ],
 );

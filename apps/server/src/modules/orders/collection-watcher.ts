@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ChainAdapter } from '../../chains/chain-adapter';
 import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../types';
+import { depositAddressesOfChain, depositMinimumsOfChain } from '../assets/deposit.repository';
+import { creditConfirmedDeposits, recordDeposit } from '../assets/deposit-watch';
 import { type CollectionRate, collectionFee, loadCollectionRate } from '../ledger/collection-fee';
 import { postFundRecord } from '../ledger/post-fund-record';
 import {
@@ -36,7 +38,8 @@ import {
  *    counts), record each transfer once (unique chain + tx hash + log index) and attribute it
  *    to the order of its address under the order's row lock;
  * 3. per chain, credit each transfer that has its confirmations and whose order is no longer
- *    pending: one transaction each with the fund record, the order's change and its event.
+ *    pending: one transaction each with the fund record, the order's change and its event;
+ *    then each confirmed transfer to a merchant's deposit address (assets/deposit-watch.ts).
  * The adapter is never called inside a transaction: the devnet adapter queries the database
  * itself, and PGlite has one connection.
  */
@@ -122,6 +125,10 @@ export async function scanChain(deps: WatcherDeps, adapter: ChainAdapter, report
   if (head < from) return;
   const to = Math.min(head, from + MAX_BLOCKS_PER_SCAN - 1);
   const watched = await watchedAddresses(db, chainId, now());
+  // Merchants' own deposit addresses (account 1) never equal an order's (account 0).
+  const deposits = await depositAddressesOfChain(db, chainId);
+  for (const address of deposits.keys()) watched.add(address);
+  const minimums = deposits.size > 0 ? await depositMinimumsOfChain(db, chainId) : new Map<string, string>();
   const transfers = watched.size === 0 ? [] : await adapter.scanTransfers(from, to, watched);
   if (transfers.length === 0) {
     await claimRange(db, chainId, from - 1, to, now()); // nothing to record: just move on
@@ -132,6 +139,11 @@ export async function scanChain(deps: WatcherDeps, adapter: ChainAdapter, report
     if (!(await claimRange(tx, chainId, from - 1, to, now()))) return; // another node has this range
     for (const transfer of transfers) {
       const time = now();
+      const deposit = deposits.get(transfer.toAddress);
+      if (deposit) {
+        if (await recordDeposit(tx, transfer, deposit, minimums, time)) report.recorded += 1;
+        continue;
+      }
       const locked = await lockOrderByAddress(tx, chainId, transfer.toAddress);
       const counts = locked !== undefined && transfer.coinName === locked.order.currency;
       const recorded = await insertTransferIfNew(tx, transfer, {
@@ -198,4 +210,5 @@ export async function creditConfirmed(
       report.credited += 1;
     });
   }
+  report.credited += await creditConfirmedDeposits(deps, adapter.chainId, maxHeight);
 }

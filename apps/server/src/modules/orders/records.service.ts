@@ -87,7 +87,8 @@ export async function getOrderDetail(
         coinName: t.coinName,
         amount: toDecimalString(t.amount),
         blockHeight: t.blockHeight,
-        status: t.status,
+        // An order's transfers are never below_minimum (that is a merchant deposit's status).
+        status: t.status === 'below_minimum' ? 'ignored' : t.status,
         confirmations: chain ? Math.max(chain.head - t.blockHeight + 1, 0) : 0,
         confirmationsRequired: chain?.required ?? 0,
         seenAt: t.seenAt.toISOString(),

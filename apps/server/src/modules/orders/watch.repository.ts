@@ -92,7 +92,12 @@ export async function lockOrderByAddress(
 export async function insertTransferIfNew(
   tx: Executor,
   transfer: ChainTransfer,
-  values: { orderId: number | null; status: ChainTransferRow['status']; now: Date },
+  values: {
+    orderId: number | null;
+    depositAddressId?: number | null;
+    status: ChainTransferRow['status'];
+    now: Date;
+  },
 ): Promise<{ id: number } | undefined> {
   const [row] = await tx
     .insert(chainTransfers)
@@ -106,6 +111,7 @@ export async function insertTransferIfNew(
       amount: transfer.amount,
       blockHeight: transfer.blockHeight,
       orderId: values.orderId,
+      depositAddressId: values.depositAddressId ?? null,
       status: values.status,
       seenAt: values.now,
     })

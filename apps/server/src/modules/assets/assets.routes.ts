@@ -1,0 +1,31 @@
+import { endpoints } from '@tollgate/contracts';
+import type { FastifyInstance } from 'fastify';
+import { registerEndpoint } from '../../lib/register-endpoint';
+import { requireSession } from '../auth/authenticate';
+import { getDepositAddress, simulateDeposit } from './deposit.service';
+import { listTransactionRecords } from './transaction-records';
+
+/**
+ * The asset page's calls: the merchant's deposit address, the deposit and withdrawal records,
+ * and, in devnet mode only, a simulated deposit (in live mode the path is not registered: 404).
+ */
+export function registerAssetRoutes(app: FastifyInstance): void {
+  const deps = { db: app.db, chains: app.chains };
+  registerEndpoint(app, endpoints.deposit, ({ body, request }) =>
+    getDepositAddress(deps, requireSession(request).merchantId, body),
+  );
+  registerEndpoint(app, endpoints.transactionRecord, ({ body, request }) =>
+    listTransactionRecords(deps, requireSession(request).merchantId, body, async (_merchantId, page) => ({
+      list: [],
+      total: 0,
+      pageNo: page.pageNo,
+      pageSize: page.pageSize,
+    })),
+  );
+  const devnet = app.chains.devnet;
+  if (devnet) {
+    registerEndpoint(app, endpoints.testDeposit, ({ body, request }) =>
+      simulateDeposit({ ...deps, devnet }, requireSession(request).merchantId, body),
+    );
+  }
+}

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { DECIMAL_PATTERN, money } from './money';
+import { decimalString } from './money-schema';
+import { requiredString } from './validation';
+
+/**
+ * Assets (issue 8): the merchant's own deposit addresses, the devnet's simulated deposit, and
+ * the deposit and withdrawal records (POST /merchant/account/transaction-record). Filters left
+ * empty ('' or null, as a reset form sends them) mean "any".
+ */
+const coinNameField = requiredString('validation.asset.coinRequired')
+  .trim()
+  .min(1, { message: 'validation.asset.coinRequired' })
+  .max(16, { message: 'validation.collection.currency' })
+  .describe('A coinName, e.g. USDT');
+const chainIdField = requiredString('validation.asset.chainRequired')
+  .trim()
+  .min(1, { message: 'validation.asset.chainRequired' })
+  .max(16, { message: 'validation.collection.network' })
+  .describe('A chainId, e.g. TRON');
+
+export const depositBody = z.object({ coinName: coinNameField, chainId: chainIdField });
+export type DepositBody = z.input<typeof depositBody>;
+
+export const depositAddress = z.object({
+  address: z.string().describe("The merchant's own deposit address on this chain: stable, one per chain"),
+  chainId: z.string(),
+  coinName: z.string(),
+  minDepositAmount: decimalString.describe('Less than this is recorded as below minimum and not credited'),
+  confirmations: z.number().int().describe('Confirmations a deposit needs before it is credited'),
+});
+export type DepositAddress = z.infer<typeof depositAddress>;
+
+const positiveAmount = requiredString('validation.asset.amountRequired')
+  .trim()
+  .min(1, { message: 'validation.asset.amountRequired' })
+  .pipe(
+    decimalString.refine((value) => !DECIMAL_PATTERN.test(value) || money(value).greaterThan(0), {
+      message: 'validation.collection.amount',
+    }),
+  );
+
+export const testDepositBody = z.object({
+  coinName: coinNameField,
+  chainId: chainIdField,
+  amount: positiveAmount.describe('What the simulated wallet sends (below the minimum to try that case)'),
+});
+export type TestDepositBody = z.input<typeof testDepositBody>;
+
+export const testDepositResult = z.object({
+  txHash: z.string().describe('The simulated transaction, waiting for the next devnet block'),
+  address: z.string(),
+  chainId: z.string(),
+  coinName: z.string(),
+  amount: decimalString,
+});
+export type TestDepositResult = z.infer<typeof testDepositResult>;
+
+/** A deposit: seen and confirming, credited, or recorded below the minimum and never credited. */
+export const DEPOSIT_STATUS_VALUES = ['confirming', 'completed', 'below_minimum'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUS_VALUES)[number];
+
+/** SPEC 4's withdrawal statuses: pending_review → processing → completed | failed, pending_review → rejected. */
+export const WITHDRAWAL_STATUS_VALUES = [
+  'pending_review',
+  'processing',
+  'completed',
+  'failed',
+  'rejected',
+] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUS_VALUES)[number];
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+const time = z.iso.datetime({ offset: true, message: 'validation.records.time' });
+const text = (max: number) =>
+  z.string({ error: 'validation.invalidType' }).trim().max(max, { message: 'validation.tooLong' });
+
+export const transactionRecordBody = z.object({
+  type: z.enum(['deposit', 'withdrawal'], { error: 'validation.asset.recordType' }),
+  pageNo: z
+    .number({ error: 'validation.records.pageNo' })
+    .int({ message: 'validation.records.pageNo' })
+    .min(1, { message: 'validation.records.pageNo' })
+    .max(1_000_000, { message: 'validation.records.pageNo' })
+    .default(1),
+  pageSize: z
+    .number({ error: 'validation.records.pageSize' })
+    .int({ message: 'validation.records.pageSize' })
+    .min(1, { message: 'validation.records.pageSize' })
+    .max(100, { message: 'validation.records.pageSize' })
+    .default(10),
+  coinName: optional(text(16)),
+  status: optional(
+    z.enum([...DEPOSIT_STATUS_VALUES, ...WITHDRAWAL_STATUS_VALUES], { error: 'validation.asset.status' }),
+  ).describe(
+    `Deposits: ${DEPOSIT_STATUS_VALUES.join(', ')}; withdrawals: ${WITHDRAWAL_STATUS_VALUES.join(', ')}`,
+  ),
+  timeFrom: optional(time).describe('From (inclusive)'),
+  timeTo: optional(time).describe('To (exclusive)'),
+  hash: optional(text(128)).describe('Transaction hash (exact)'),
+});
+export type TransactionRecordBody = z.input<typeof transactionRecordBody>;
+
+export const transactionRecord = z.object({
+  id: z.string().describe('The deposit or withdrawal number'),
+  type: z.enum(['deposit', 'withdrawal']),
+  coinName: z.string(),
+  chainId: z.string(),
+  address: z.string().describe('Deposits: the merchant deposit address; withdrawals: the destination'),
+  fromAddress: z.string().nullable().describe('Deposits: the sending address'),
+  amount: decimalString.describe('Deposits: what arrived; withdrawals: what the destination receives'),
+  fee: decimalString,
+  txHash: z.string().nullable(),
+  status: z.enum([...DEPOSIT_STATUS_VALUES, ...WITHDRAWAL_STATUS_VALUES]),
+  /** Deposits: confirmations now; withdrawals: of the outgoing transfer once sent. */
+  confirmations: z.number().int(),
+  confirmationsRequired: z.number().int(),
+  reason: z.string().nullable().describe('Why a withdrawal was rejected or failed'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TransactionRecord = z.infer<typeof transactionRecord>;
+
+export const transactionRecordPage = z.object({
+  list: z.array(transactionRecord),
+  total: z.number().int(),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TransactionRecordPage = z.infer<typeof transactionRecordPage>;
