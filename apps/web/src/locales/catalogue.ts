@@ -1,6 +1,7 @@
 import type { Language, MessageCatalogue } from '@tollgate/contracts';
 import type { Locale } from 'antd/es/locale';
 import type application from './zh_CN/application.json';
+import type assets from './zh_CN/assets.json';
 import type collection from './zh_CN/collection.json';
 import type common from './zh_CN/common.json';
 import type dashboard from './zh_CN/dashboard.json';
@@ -27,6 +28,7 @@ export interface Catalogue {
   application: typeof application;
   collection: typeof collection;
   fundFlow: typeof fundFlow;
+  assets: typeof assets;
   messages: MessageCatalogue;
 }
 

@@ -2,6 +2,7 @@ import messages from '@tollgate/contracts/messages/en_US';
 import antd from 'antd/es/locale/en_US';
 import type { LocaleBundle } from '../catalogue';
 import application from './application.json';
+import assets from './assets.json';
 import collection from './collection.json';
 import common from './common.json';
 import dashboard from './dashboard.json';
@@ -17,6 +18,18 @@ import pages from './pages.json';
  */
 export default {
   language: 'en_US',
-  catalogue: { common, menu, login, dashboard, merchant, pages, application, collection, fundFlow, messages },
+  catalogue: {
+    common,
+    menu,
+    login,
+    dashboard,
+    merchant,
+    pages,
+    application,
+    collection,
+    fundFlow,
+    assets,
+    messages,
+  },
   antd,
 } satisfies LocaleBundle;

@@ -2,6 +2,7 @@ import messages from '@tollgate/contracts/messages/vi_VN';
 import antd from 'antd/es/locale/vi_VN';
 import type { LocaleBundle } from '../catalogue';
 import application from './application.json';
+import assets from './assets.json';
 import collection from './collection.json';
 import common from './common.json';
 import dashboard from './dashboard.json';
@@ -17,6 +18,18 @@ import pages from './pages.json';
  */
 export default {
   language: 'vi_VN',
-  catalogue: { common, menu, login, dashboard, merchant, pages, application, collection, fundFlow, messages },
+  catalogue: {
+    common,
+    menu,
+    login,
+    dashboard,
+    merchant,
+    pages,
+    application,
+    collection,
+    fundFlow,
+    assets,
+    messages,
+  },
   antd,
 } satisfies LocaleBundle;

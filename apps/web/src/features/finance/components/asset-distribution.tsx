@@ -19,7 +19,8 @@ export function formatShare(share: string): string {
  */
 export function AssetDistribution({ distribution }: { distribution: readonly AssetShare[] }) {
   const { token } = theme.useToken();
-  if (distribution.length === 0) return <EmptyData theme="small" textKey="pages.finance.distribution.empty" />;
+  if (distribution.length === 0)
+    return <EmptyData theme="small" textKey="pages.finance.distribution.empty" />;
   let start = 0;
   const stops = distribution.map((slice, index) => {
     const colour = SLICE_COLOURS[index % SLICE_COLOURS.length];

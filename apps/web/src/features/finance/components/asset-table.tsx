@@ -1,5 +1,5 @@
 import type { AssetEntry } from '@tollgate/contracts';
-import { Checkbox, Flex, Typography } from 'antd';
+import { Button, Checkbox, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CLIENT_DEFAULTS, formatAmount, formatExactAmount } from '../../../shared/lib/format';
 import { EmptyData } from '../../../shared/ui/empty-data';
@@ -11,7 +11,12 @@ import { isSmallAsset, useHideSmallAssets } from '../lib/hide-small-assets';
  * balances are exact (as many decimals as the server keeps); the worth is rounded for reading.
  * "Hide small assets" leaves out those worth less than 1 USDT, and is remembered per browser.
  */
-export function AssetTable({ assets }: { assets: readonly AssetEntry[] }) {
+export interface AssetTableProps {
+  assets: readonly AssetEntry[];
+  onDeposit: (coinName: string) => void;
+}
+
+export function AssetTable({ assets, onDeposit }: AssetTableProps) {
   const { t } = useTranslation();
   const [hideSmall, setHideSmall] = useHideSmallAssets();
   const currency = CLIENT_DEFAULTS.currency;
@@ -20,7 +25,7 @@ export function AssetTable({ assets }: { assets: readonly AssetEntry[] }) {
     {
       key: 'coinName',
       title: t('pages.finance.assets.currency'),
-      width: '25%',
+      width: '16%',
       render: (row) => (
         <Flex gap={8} align="center">
           <img src={row.icon} alt="" width={20} height={20} />
@@ -32,22 +37,33 @@ export function AssetTable({ assets }: { assets: readonly AssetEntry[] }) {
       key: 'available',
       title: t('pages.finance.assets.available'),
       align: 'right',
-      width: '25%',
+      width: '24%',
       render: (row) => formatExactAmount(row.available),
     },
     {
       key: 'frozen',
       title: t('pages.finance.assets.frozen'),
       align: 'right',
-      width: '25%',
+      width: '24%',
       render: (row) => formatExactAmount(row.frozen),
     },
     {
       key: 'usdtValue',
       title: t('pages.finance.assets.usdtValue', { currency }),
       align: 'right',
-      width: '25%',
+      width: '20%',
       render: (row) => `≈ ${formatAmount(row.usdtValue)}`,
+    },
+    {
+      key: 'actions',
+      title: t('assets.actions.title'),
+      align: 'right',
+      width: '16%',
+      render: (row) => (
+        <Button size="small" onClick={() => onDeposit(row.coinName)} data-testid={`deposit-${row.coinName}`}>
+          {t('assets.actions.deposit')}
+        </Button>
+      ),
     },
   ];
   return (

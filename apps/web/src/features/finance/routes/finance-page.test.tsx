@@ -32,6 +32,39 @@ const OVERVIEW: AccountOverview = {
   ],
 };
 
+const coin = (coinName: string, chainId: string, chainName: string) => ({
+  coinId: 1,
+  coinName,
+  coinUnit: `${coinName}-${chainId}`,
+  chainId,
+  chainName,
+  isNative: false,
+  contractAddress: null,
+  decimals: 6,
+  icon: '',
+  minDepositAmount: '1',
+  minWithdrawalAmount: '10',
+  maxWithdrawalAmount: '100000',
+});
+
+const record = (id: string, status: string, amount: string, confirmations: number) => ({
+  id,
+  type: 'deposit',
+  coinName: 'USDT',
+  chainId: 'TRON',
+  address: 'TXyzTronAddress',
+  fromAddress: 'TFromAddress',
+  amount,
+  fee: '0',
+  txHash: id.repeat(64),
+  status,
+  confirmations,
+  confirmationsRequired: 3,
+  reason: null,
+  createdAt: '2026-11-25T09:00:00.000Z',
+  updatedAt: '2026-11-25T09:00:00.000Z',
+});
+
 const rowsOf = () => within(screen.getByTestId('asset-table')).getAllByRole('row');
 
 describe('formatShare', () => {
@@ -49,12 +82,127 @@ describe('FinancePage', () => {
     expect((await screen.findByTestId('asset-total')).textContent).toContain('1,314.50');
     expect(screen.getByTestId('asset-held').textContent).toContain('3');
     expect(screen.getByTestId('distribution-USDT').textContent).toContain('87.49%');
-    expect(screen.getByRole('img').getAttribute('aria-label')).toBe('USDT 87.49%, DOGE 12.49%, TRX 0.00%');
+    expect(screen.getByRole('img', { name: 'USDT 87.49%, DOGE 12.49%, TRX 0.00%' })).toBeTruthy();
     const [, usdt, , doge] = rowsOf();
-    expect(usdt?.textContent).toBe('USDT1,000.123456150≈ 1,150.12');
-    expect(doge?.textContent).toBe('DOGE1,000.50.12345678≈ 164.30');
+    expect(usdt?.textContent).toBe('USDT1,000.123456150≈ 1,150.12Deposit');
+    expect(doge?.textContent).toBe('DOGE1,000.50.12345678≈ 164.30Deposit');
     // What is not built yet says so, with no button.
-    expect(screen.getByTestId('finance-movements').textContent).toContain('Being built');
+    fireEvent.click(screen.getByRole('tab', { name: 'Withdrawals' }));
+    expect((await screen.findByTestId('finance-withdrawals')).textContent).toContain('Being built');
+  });
+
+  it("deposits: the network's own address with its QR code, minimum and confirmations; devnet simulation", async () => {
+    const api = mockApi({
+      '/merchant/account/overview': ok(OVERVIEW),
+      '/config/coinList': ok([
+        coin('USDT', 'TRON', 'Tron'),
+        coin('USDT', 'ETH', 'Ethereum'),
+        coin('USDT', 'POLYGON', 'Polygon'),
+        coin('DOGE', 'DOGE', 'Doge'),
+      ]),
+      '/config/runtime': ok({
+        chainMode: 'devnet',
+        chains: [
+          { chainId: 'ETH', enabled: true, confirmations: 3 },
+          { chainId: 'TRON', enabled: true, confirmations: 3 },
+          { chainId: 'POLYGON', enabled: false, confirmations: 3 },
+        ],
+      }),
+      '/merchant/account/deposit': [
+        ok({
+          address: 'TXyzTronAddress',
+          chainId: 'TRON',
+          coinName: 'USDT',
+          minDepositAmount: '1',
+          confirmations: 3,
+        }),
+        ok({
+          address: '0xEthAddress',
+          chainId: 'ETH',
+          coinName: 'USDT',
+          minDepositAmount: '2.5',
+          confirmations: 3,
+        }),
+      ],
+      '/test/deposit': [
+        fail(1001, 'Illegal input', {
+          errors: [{ field: 'amount', message: 'Enter an amount greater than 0' }],
+        }),
+        ok({
+          txHash: 'ab'.repeat(32),
+          address: 'TXyzTronAddress',
+          chainId: 'TRON',
+          coinName: 'USDT',
+          amount: '5',
+        }),
+      ],
+      '/merchant/account/transaction-record': ok({ list: [], total: 0, pageNo: 1, pageSize: 10 }),
+    });
+    renderWithProviders(<FinancePage />);
+    fireEvent.click(await screen.findByTestId('deposit-USDT'));
+    const modal = await screen.findByTestId('deposit-modal');
+    expect((await within(modal).findByTestId('deposit-address')).textContent).toContain('TXyzTronAddress');
+    // Only enabled networks that carry the coin, in the coin list's order.
+    const network = within(modal).getByTestId('deposit-network');
+    expect(
+      within(network)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Tron', 'Ethereum']);
+    expect(within(modal).getByTestId('deposit-min').textContent).toBe('1 USDT');
+    expect(within(modal).getByTestId('deposit-confirmations').textContent).toBe('3');
+    expect(modal.textContent).toContain('below 1 USDT is recorded as below minimum and not credited');
+    fireEvent.click(within(network).getByText('Ethereum'));
+    expect((await within(modal).findByTestId('deposit-address')).textContent).toContain('0xEthAddress');
+    expect(within(modal).getByTestId('deposit-min').textContent).toBe('2.5 USDT');
+    expect(api.callsTo('/merchant/account/deposit').map((call) => call.body)).toEqual([
+      expect.objectContaining({ coinName: 'USDT', chainId: 'TRON' }),
+      expect.objectContaining({ coinName: 'USDT', chainId: 'ETH' }),
+    ]);
+
+    // The simulation: required, then the server's field error, then sent.
+    fireEvent.click(within(network).getByText('Tron'));
+    await within(modal).findByText('TXyzTronAddress');
+    fireEvent.click(within(modal).getByTestId('deposit-simulate-submit'));
+    expect(await within(modal).findByText('Please enter an amount')).toBeTruthy();
+    fireEvent.change(within(modal).getByTestId('deposit-simulate-amount'), { target: { value: '0' } });
+    fireEvent.click(within(modal).getByTestId('deposit-simulate-submit'));
+    expect(await within(modal).findByText('Enter an amount greater than 0')).toBeTruthy();
+    fireEvent.change(within(modal).getByTestId('deposit-simulate-amount'), { target: { value: ' 5 ' } });
+    fireEvent.click(within(modal).getByTestId('deposit-simulate-submit'));
+    expect(await screen.findByText(/Sent: it appears in the deposit records/)).toBeTruthy();
+    expect(api.callsTo('/test/deposit').at(-1)?.body).toEqual(
+      expect.objectContaining({ coinName: 'USDT', chainId: 'TRON', amount: '5' }),
+    );
+  });
+
+  it('lists the deposits with their status, confirmations and the below-minimum ones', async () => {
+    const api = mockApi({
+      '/merchant/account/overview': ok(OVERVIEW),
+      '/config/coinList': ok([coin('USDT', 'TRON', 'Tron')]),
+      '/merchant/account/transaction-record': ok({
+        list: [
+          record('a', 'confirming', '125.5', 1),
+          record('b', 'completed', '10', 3),
+          record('c', 'below_minimum', '0.5', 3),
+        ],
+        total: 3,
+        pageNo: 1,
+        pageSize: 10,
+      }),
+    });
+    renderWithProviders(<FinancePage />);
+    const table = await screen.findByTestId('records-deposit-table');
+    await within(table).findByText('125.5');
+    expect(
+      within(table)
+        .getAllByTestId('record-status')
+        .map((tag) => tag.textContent),
+    ).toEqual(['Confirming', 'Completed', 'Below minimum']);
+    expect(within(table).getByTestId('record-confirmations').textContent).toBe('1/3');
+    expect(api.callsTo('/merchant/account/transaction-record')[0]?.body).toEqual(
+      expect.objectContaining({ type: 'deposit', pageNo: 1, pageSize: 10 }),
+    );
   });
 
   it('hides assets worth less than 1 USD on request, and remembers it', async () => {

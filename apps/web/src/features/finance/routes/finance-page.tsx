@@ -1,4 +1,5 @@
-import { Card, Col, Row, Skeleton, Statistic } from 'antd';
+import { Card, Col, Row, Skeleton, Statistic, Tabs } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLIENT_DEFAULTS, formatAmount } from '../../../shared/lib/format';
 import { LoadError } from '../../../shared/ui/load-error';
@@ -7,18 +8,21 @@ import { UnderConstruction } from '../../../shared/ui/under-construction';
 import { useAccountOverview } from '../api/get-account-overview';
 import { AssetDistribution } from '../components/asset-distribution';
 import { AssetTable } from '../components/asset-table';
+import { DepositModal } from '../components/deposit-modal';
+import { TransactionRecords } from '../components/transaction-records';
 import '../finance.css';
 
 /**
  * Asset management (SPEC section 2): the overview (total worth in USDT, currencies held), the
- * distribution, and every currency's balances with "hide small assets". Deposit, withdrawal,
- * batch withdrawal and their records come next (issue 8); until then a block says so in words,
- * and no button leads nowhere.
+ * distribution, every currency's balances with "hide small assets" and a deposit action, and
+ * the deposit records. Withdrawal (single and batch) comes next (issue 8); until then its tab
+ * says so in words, and no button leads nowhere.
  */
 export default function FinancePage() {
   const { t } = useTranslation();
   const { data, isPending, error, refetch, isFetching } = useAccountOverview();
   const currency = CLIENT_DEFAULTS.currency;
+  const [depositCoin, setDepositCoin] = useState<string | null>(null);
   return (
     <PageContainer title={t('menu.assetManagement')} testId="page-finance">
       {error ? (
@@ -69,20 +73,38 @@ export default function FinancePage() {
             {isPending ? (
               <Skeleton active paragraph={{ rows: 5 }} />
             ) : (
-              <AssetTable assets={data?.assets ?? []} />
+              <AssetTable assets={data?.assets ?? []} onDeposit={setDepositCoin} />
             )}
           </Card>
         </Col>
         <Col span={24}>
-          <Card title={t('pages.finance.movements.title')}>
-            <UnderConstruction
-              variant="block"
-              planned={t('pages.finance.movements.planned')}
-              testId="finance-movements"
+          <Card title={t('assets.records.title')}>
+            <Tabs
+              destroyOnHidden
+              items={[
+                {
+                  key: 'deposit',
+                  label: t('assets.records.deposits'),
+                  children: <TransactionRecords type="deposit" />,
+                },
+                {
+                  key: 'withdrawal',
+                  label: t('assets.records.withdrawals'),
+                  children: (
+                    <UnderConstruction
+                      variant="block"
+                      planned={t('assets.records.withdrawalsPlanned')}
+                      testId="finance-withdrawals"
+                    />
+                  ),
+                },
+              ]}
+              data-testid="finance-records"
             />
           </Card>
         </Col>
       </Row>
+      <DepositModal coinName={depositCoin} onClose={() => setDepositCoin(null)} />
     </PageContainer>
   );
 }

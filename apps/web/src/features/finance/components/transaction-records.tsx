@@ -1,0 +1,220 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { TransactionRecord, TransactionRecordBody } from '@tollgate/contracts';
+import { Button, DatePicker, Flex, Form, Input, Select, Table, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { Dayjs } from 'dayjs';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatExactAmount } from '../../../shared/lib/format';
+import { EmptyData } from '../../../shared/ui/empty-data';
+import { LoadError } from '../../../shared/ui/load-error';
+import { useCoinList } from '../../config/api/get-coin-list';
+import { accountKeys } from '../../dashboard/api/account-keys';
+import { merchantKeys } from '../../merchant/api/merchant-keys';
+import { useTransactionRecords } from '../api/transaction-records';
+
+/**
+ * Deposit or withdrawal records (POST /merchant/account/transaction-record), newest first,
+ * filtered by currency, status, time and hash. Rows still moving (confirming) are read again
+ * every few seconds; when one completes, the balances on the page and in the header refresh.
+ */
+type RecordType = TransactionRecordBody['type'];
+type Status = TransactionRecord['status'];
+
+const STATUSES: Record<RecordType, Status[]> = {
+  deposit: ['confirming', 'completed', 'below_minimum'],
+  withdrawal: ['pending_review', 'processing', 'completed', 'failed', 'rejected'],
+};
+const STATUS_COLOR: Record<Status, string> = {
+  confirming: 'processing',
+  completed: 'success',
+  below_minimum: 'warning',
+  pending_review: 'default',
+  processing: 'processing',
+  failed: 'error',
+  rejected: 'error',
+};
+
+interface FilterValues {
+  coinName?: string;
+  status?: Status;
+  hash?: string;
+  time?: [Dayjs | null, Dayjs | null] | null;
+}
+
+const FIRST_PAGE = { pageNo: 1, pageSize: 10 };
+
+export function TransactionRecords({ type }: { type: RecordType }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FilterValues>();
+  const [filter, setFilter] = useState<Omit<TransactionRecordBody, 'type' | 'pageNo' | 'pageSize'>>({});
+  const [page, setPage] = useState(FIRST_PAGE);
+  const records = useTransactionRecords({ type, ...page, ...filter });
+  useRefreshBalancesOnCompletion(records.data?.list);
+  const coins = useCoinList();
+  const currencies = useMemo(
+    () =>
+      [...new Set((coins.data ?? []).map((coin) => coin.coinName))].map((value) => ({ value, label: value })),
+    [coins.data],
+  );
+  const search = (values: FilterValues) => {
+    const [from, to] = values.time ?? [null, null];
+    setFilter({
+      ...(values.coinName ? { coinName: values.coinName } : {}),
+      ...(values.status ? { status: values.status } : {}),
+      ...(values.hash?.trim() ? { hash: values.hash.trim() } : {}),
+      ...(from ? { timeFrom: from.toISOString() } : {}),
+      ...(to ? { timeTo: to.toISOString() } : {}),
+    });
+    setPage((current) => ({ ...current, pageNo: 1 }));
+  };
+  const mono = (value: string | null) =>
+    value ? (
+      <Typography.Text copyable className="mono" ellipsis={{ tooltip: value }} style={{ maxWidth: 180 }}>
+        {value}
+      </Typography.Text>
+    ) : (
+      '-'
+    );
+  const columns: ColumnsType<TransactionRecord> = [
+    { title: t('assets.records.column.time'), dataIndex: 'createdAt', render: (v: string) => formatDate(v) },
+    { title: t('assets.records.column.currency'), dataIndex: 'coinName' },
+    { title: t('assets.records.column.network'), dataIndex: 'chainId' },
+    {
+      title: t('assets.records.column.amount'),
+      dataIndex: 'amount',
+      align: 'right',
+      render: (value: string) => <span className="amount">{formatExactAmount(value)}</span>,
+    },
+    ...(type === 'withdrawal'
+      ? [
+          {
+            title: t('assets.records.column.fee'),
+            dataIndex: 'fee',
+            align: 'right' as const,
+            render: (value: string) => <span className="amount">{formatExactAmount(value)}</span>,
+          },
+        ]
+      : []),
+    { title: t('assets.records.column.address'), dataIndex: 'address', render: mono },
+    ...(type === 'deposit'
+      ? [{ title: t('assets.records.column.from'), dataIndex: 'fromAddress', render: mono }]
+      : []),
+    { title: t('assets.records.column.hash'), dataIndex: 'txHash', render: mono },
+    {
+      title: t('assets.records.column.status'),
+      dataIndex: 'status',
+      render: (status: Status, row) => {
+        const tag = (
+          <Tag color={STATUS_COLOR[status]} data-testid="record-status">
+            {t(`assets.records.status.${status}`)}
+          </Tag>
+        );
+        if (status === 'below_minimum')
+          return <Tooltip title={t('assets.records.belowMinimumHint')}>{tag}</Tooltip>;
+        if (status === 'confirming') {
+          return (
+            <Flex gap={4} align="center">
+              {tag}
+              <Typography.Text type="secondary" data-testid="record-confirmations">
+                {`${Math.min(row.confirmations, row.confirmationsRequired)}/${row.confirmationsRequired}`}
+              </Typography.Text>
+            </Flex>
+          );
+        }
+        return row.reason ? <Tooltip title={row.reason}>{tag}</Tooltip> : tag;
+      },
+    },
+  ];
+
+  return (
+    <div data-testid={`records-${type}`}>
+      <Form form={form} layout="vertical" className="records-filter" onFinish={search}>
+        <div className="records-filter-grid">
+          <Form.Item name="coinName" label={t('assets.records.filter.currency')}>
+            <Select allowClear placeholder={t('assets.records.filter.anyCurrency')} options={currencies} />
+          </Form.Item>
+          <Form.Item name="status" label={t('assets.records.filter.status')}>
+            <Select
+              allowClear
+              placeholder={t('assets.records.filter.anyStatus')}
+              options={STATUSES[type].map((status) => ({
+                value: status,
+                label: t(`assets.records.status.${status}`),
+              }))}
+            />
+          </Form.Item>
+          <Form.Item name="time" label={t('assets.records.filter.time')}>
+            <DatePicker.RangePicker showTime allowEmpty={[true, true]} className="full-width" />
+          </Form.Item>
+          <Form.Item name="hash" label={t('assets.records.filter.hash')}>
+            <Input allowClear />
+          </Form.Item>
+        </div>
+        <Flex gap={8} justify="flex-end">
+          <Button
+            onClick={() => {
+              form.resetFields();
+              search({});
+            }}
+          >
+            {t('assets.records.filter.reset')}
+          </Button>
+          <Button type="primary" htmlType="submit" loading={records.isFetching}>
+            {t('assets.records.filter.search')}
+          </Button>
+        </Flex>
+      </Form>
+      {records.error ? (
+        <LoadError
+          message={`${t('assets.records.loadFailed')}: ${records.error.message}`}
+          onRetry={() => void records.refetch()}
+          isRetrying={records.isFetching}
+        />
+      ) : (
+        <Table<TransactionRecord>
+          rowKey="id"
+          columns={columns}
+          dataSource={records.data?.list ?? []}
+          loading={records.isPending}
+          scroll={{ x: 'max-content' }}
+          size="middle"
+          data-testid={`records-${type}-table`}
+          locale={{ emptyText: <EmptyData textKey={`assets.records.empty.${type}`} /> }}
+          pagination={{
+            current: page.pageNo,
+            pageSize: page.pageSize,
+            total: records.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (count) => t('assets.records.total', { count }),
+            onChange: (pageNo, pageSize) =>
+              setPage({ pageNo: pageSize === page.pageSize ? pageNo : 1, pageSize }),
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** A record that was moving and is now settled changed a balance: the overview and the header read it again. */
+function useRefreshBalancesOnCompletion(list: readonly TransactionRecord[] | undefined) {
+  const queryClient = useQueryClient();
+  const moving = useRef(new Set<string>());
+  useEffect(() => {
+    if (!list) return;
+    const settled = list.some(
+      (record) =>
+        moving.current.has(record.id) &&
+        !['confirming', 'pending_review', 'processing'].includes(record.status),
+    );
+    moving.current = new Set(
+      list
+        .filter((record) => ['confirming', 'pending_review', 'processing'].includes(record.status))
+        .map((record) => record.id),
+    );
+    if (settled) {
+      void queryClient.invalidateQueries({ queryKey: merchantKeys.all });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.all });
+    }
+  }, [list, queryClient]);
+}
