@@ -236,23 +236,40 @@ describe('blocks, scans and confirmations', () => {
     expect(await adapter('ETH').confirmationsOf(1)).toBe(3);
   });
 
-  it('sends from the platform’s own address as a devnet transfer', async () => {
-    const { txHash } = await adapter('POLYGON').send({
-      coinName: 'POL',
-      toAddress: EVM_0,
-      amount: '2',
-      fromIndex: 7,
-    });
+  it('sends from the hot wallet (account 2) as a devnet transfer, once per reference', async () => {
+    const request = { coinName: 'POL', toAddress: EVM_0, amount: '2', reference: 'WD-send-test-1' };
+    const { txHash } = await adapter('POLYGON').send(request);
+    expect(txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    // A retry of the same reference finds the first transfer: nothing is sent twice.
+    expect((await adapter('POLYGON').send(request)).txHash).toBe(txHash);
+    expect(await app.db.select().from(devnetTransfers).where(eq(devnetTransfers.txHash, txHash))).toHaveLength(1);
     const [row] = await app.db.select().from(devnetTransfers).where(eq(devnetTransfers.txHash, txHash));
     expect(row).toMatchObject({
       chainId: 'POLYGON',
-      fromAddress: adapter('POLYGON').deriveAddress(7),
+      fromAddress: adapter('POLYGON').deriveAddress(0, 2),
       toAddress: EVM_0,
       blockHeight: null,
+      failed: false,
     });
+    expect(await adapter('POLYGON').transferStatus(txHash)).toEqual({ blockHeight: null, failed: false });
     const [block] = (await devnet().produceBlock()).filter((b) => b.chainId === 'POLYGON');
     expect(await adapter('POLYGON').scanTransfers(block?.height ?? -1, block?.height ?? -1)).toMatchObject([
       { txHash, amount: '2' },
     ]);
+    expect(await adapter('POLYGON').transferStatus(txHash)).toEqual({ blockHeight: block?.height, failed: false });
+    expect(await adapter('POLYGON').transferStatus(`0x${'0'.repeat(64)}`)).toBeNull();
+  });
+
+  it('mines a transfer sent to fail as reverted: in a block, seen by no scan', async () => {
+    const { txHash } = await adapter('ETH').send({
+      coinName: 'ETH',
+      toAddress: EVM_0,
+      amount: '1',
+      reference: 'WD-send-test-fail',
+      failOnChain: true,
+    });
+    const [block] = (await devnet().produceBlock()).filter((b) => b.chainId === 'ETH');
+    expect(await adapter('ETH').transferStatus(txHash)).toEqual({ blockHeight: block?.height, failed: true });
+    expect(await adapter('ETH').scanTransfers(block?.height ?? -1, block?.height ?? -1)).toEqual([]);
   });
 });

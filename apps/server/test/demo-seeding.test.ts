@@ -29,6 +29,8 @@ describe('demo merchant', () => {
       expect(app.demoAccount).toEqual({ email: 'demo@tollgate.dev', password: 'Tollgate2026' });
       const [row] = await demoRows(app);
       expect(row).toMatchObject({ email: 'demo@tollgate.dev', status: 'active', googleState: false });
+      // Its withdrawals up to 1,000 USDT complete without review (every other merchant: 0).
+      expect(Number(row?.autoApproveUsdt)).toBe(1000);
       const login = await app.inject({ method: 'POST', url: '/front/login', ...form({ ...DEMO_ACCOUNT }) });
       expect(login.json().code).toBe(0);
       const token = login.json().data.token;

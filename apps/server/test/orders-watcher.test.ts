@@ -421,7 +421,7 @@ describe('after expiry', () => {
     clock.advance(300_000);
     // The expiry pass has not run yet when the chain pass sees the next payment.
     tron.pay(order.payAddress ?? '', 'USDT', '20');
-    const report = { expired: 0, recorded: 0, credited: 0, events: 0 };
+    const report = { expired: 0, recorded: 0, credited: 0, settled: 0, events: 0 };
     await scanChain(watcher, tron, report);
     expect(report).toMatchObject({ recorded: 1, events: 2 });
     const events = await eventsOf(order.id);

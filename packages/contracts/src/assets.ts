@@ -129,3 +129,43 @@ export const transactionRecordPage = z.object({
   pageSize: z.number().int(),
 });
 export type TransactionRecordPage = z.infer<typeof transactionRecordPage>;
+
+const googleCodeField = requiredString('validation.codeRequired')
+  .trim()
+  .regex(/^\d{6}$/, { message: 'validation.codeRequired' })
+  .describe('The current Google Authenticator code (6 digits)');
+
+const addressField = requiredString('validation.asset.addressRequired')
+  .trim()
+  .min(1, { message: 'validation.asset.addressRequired' })
+  .max(128, { message: 'validation.asset.address' })
+  .describe('The destination address on the chain');
+
+export const withdrawalBody = z.object({
+  coinName: coinNameField,
+  chainId: chainIdField,
+  address: addressField,
+  amount: positiveAmount.describe('What the destination receives; the fee comes on top'),
+  googleCode: googleCodeField,
+});
+export type WithdrawalBody = z.input<typeof withdrawalBody>;
+
+/** A withdrawal as the merchant sees it (the response, and each withdrawal record). */
+export const withdrawalObject = z.object({
+  withdrawalNo: z.string(),
+  coinName: z.string(),
+  chainId: z.string(),
+  address: z.string(),
+  amount: decimalString.describe('What the destination receives'),
+  fee: decimalString.describe("The rate table's payout fee"),
+  total: decimalString.describe('amount + fee: what leaves the balance'),
+  status: z.enum(WITHDRAWAL_STATUS_VALUES),
+  txHash: z.string().nullable(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type WithdrawalObject = z.infer<typeof withdrawalObject>;
+
+export const withdrawalResult = z.object({ withdrawal: withdrawalObject });
+export type WithdrawalResult = z.infer<typeof withdrawalResult>;

@@ -80,6 +80,7 @@ export const ENDPOINT_ROUTES = {
   // Assets (issue 8): the merchant's deposit address, the devnet's simulated deposit, the records.
   deposit: post('/merchant/account/deposit', 'json', true),
   testDeposit: post('/test/deposit', 'json', true),
+  withdrawal: post('/merchant/account/withdrawal', 'json', true),
   transactionRecord: post('/merchant/account/transaction-record', 'json', true),
 } as const satisfies Record<string, EndpointRoute>;
 

@@ -32,6 +32,8 @@ import {
   testDepositResult,
   transactionRecordBody,
   transactionRecordPage,
+  withdrawalBody,
+  withdrawalResult,
 } from './assets';
 import { callbackResendBody, callbackResendResult, callbackTestBody, callbackTestResult } from './callbacks';
 import {
@@ -368,6 +370,13 @@ export const endpoints = {
     tag: 'assets',
     body: testDepositBody,
     response: testDepositResult,
+  }),
+  withdrawal: endpoint('withdrawal', {
+    summary:
+      'Withdraw to an address: amount + fee move from available to frozen, then review (pending_review), sending (processing) and completed, failed or rejected',
+    tag: 'assets',
+    body: withdrawalBody,
+    response: withdrawalResult,
   }),
   transactionRecord: endpoint('transactionRecord', {
     summary: "The merchant's deposit or withdrawal records, newest first, filtered",

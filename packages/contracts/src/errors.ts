@@ -78,6 +78,15 @@ export const ErrorCode = {
   CALLBACK_NOTHING_TO_RESEND: 3101,
   /** Test event: the application has no callback URL to send it to. */
   CALLBACK_URL_MISSING: 3102,
+  /** A withdrawal's amount + fee is more than the available balance (nothing was frozen). */
+  INSUFFICIENT_BALANCE: 3201,
+  /**
+   * Withdrawals and payouts are paused for 24 h after a password change or reset, or a Google
+   * unbind (and the bind after it); `data.lockedUntil` says when they open again.
+   */
+  WITHDRAWAL_LOCKED: 3202,
+  /** The merchant's address whitelist is on and the destination is not in it. */
+  ADDRESS_NOT_WHITELISTED: 3203,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -123,6 +132,9 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
   [ErrorCode.UPLOAD_POLICY_INVALID]: 403,
   [ErrorCode.CALLBACK_NOTHING_TO_RESEND]: 409,
   [ErrorCode.CALLBACK_URL_MISSING]: 400,
+  [ErrorCode.INSUFFICIENT_BALANCE]: 400,
+  [ErrorCode.WITHDRAWAL_LOCKED]: 403,
+  [ErrorCode.ADDRESS_NOT_WHITELISTED]: 403,
 };
 
 /** The message key (in `errors.json`) for each code. */
@@ -165,6 +177,9 @@ export const ERROR_MESSAGE_KEY: Record<ErrorCodeValue, string> = {
   [ErrorCode.UPLOAD_POLICY_INVALID]: 'uploadPolicyInvalid',
   [ErrorCode.CALLBACK_NOTHING_TO_RESEND]: 'callbackNothingToResend',
   [ErrorCode.CALLBACK_URL_MISSING]: 'callbackUrlMissing',
+  [ErrorCode.INSUFFICIENT_BALANCE]: 'insufficientBalance',
+  [ErrorCode.WITHDRAWAL_LOCKED]: 'withdrawalLocked',
+  [ErrorCode.ADDRESS_NOT_WHITELISTED]: 'addressNotWhitelisted',
 };
 
 /**

@@ -29,9 +29,25 @@ export interface SendRequest {
   coinName: string;
   toAddress: string;
   amount: string;
-  /** The HD index of the sending address (payouts, a later issue). */
-  fromIndex: number;
+  /**
+   * The platform's own withdrawal number: the same reference sends once. A second send of it
+   * (a retry after a crash between sending and recording) returns the first transaction.
+   */
+  reference: string;
+  /** Devnet only: the transaction is mined reverted (moves nothing), so `failed` can be tried. */
+  failOnChain?: boolean;
 }
+
+/** What a chain says of a transaction the platform sent. */
+export interface SentTransferStatus {
+  /** null while not yet in a block. */
+  blockHeight: number | null;
+  /** Mined but reverted: it moved nothing. */
+  failed: boolean;
+}
+
+/** The hot wallet: BIP-44 account 2 (orders are account 0, merchants' deposit addresses 1), index 0. */
+export const HOT_WALLET = { account: 2, index: 0 } as const;
 
 export interface ChainAdapter {
   readonly chainId: ChainId;
@@ -42,7 +58,7 @@ export interface ChainAdapter {
   readonly confirmations: number;
   /** Whether `address` is a well-formed address of this chain (checksum included). */
   isValidAddress(address: string): boolean;
-  /** The address at BIP-44 index `index` of the given account (0: order addresses, 1: merchant deposit addresses). */
+  /** The address at BIP-44 index `index` of the given account (0: order addresses, 1: merchant deposit addresses, 2: the hot wallet). */
   deriveAddress(index: number, account?: number): string;
   /** The latest block height. */
   headHeight(): Promise<number>;
@@ -54,6 +70,8 @@ export interface ChainAdapter {
   ): Promise<ChainTransfer[]>;
   /** Confirmations of a transfer in `blockHeight` now: head − blockHeight + 1 (0 when not yet mined). */
   confirmationsOf(blockHeight: number): Promise<number>;
-  /** Send funds (payouts, a later issue); returns the transaction hash. */
+  /** Send from the hot wallet (withdrawals and payouts); returns the transaction hash. */
   send(request: SendRequest): Promise<{ txHash: string }>;
+  /** A sent transaction's state; null when the chain does not know the hash. */
+  transferStatus(txHash: string): Promise<SentTransferStatus | null>;
 }

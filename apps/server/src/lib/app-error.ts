@@ -28,6 +28,8 @@ export class AppError extends Error {
   readonly fieldErrors: FieldErrorKey[];
   /** The message under `errors.*` the client reads: the code's own, or one of its variants. */
   readonly messageKey: string;
+  /** Values of the message's `{{name}}` placeholders (the balance a withdrawal lacks). */
+  readonly messageParams: Record<string, string | number>;
 
   constructor(
     readonly code: ErrorCodeValue,
@@ -37,6 +39,7 @@ export class AppError extends Error {
       fieldErrors?: FieldErrorKey[];
       /** A more precise message of the same code (contracts ERROR_MESSAGE_VARIANTS). */
       variant?: ErrorMessageVariant;
+      messageParams?: Record<string, string | number>;
     } = {},
   ) {
     const variant = options.variant;
@@ -50,6 +53,7 @@ export class AppError extends Error {
     this.details = options.details ?? null;
     this.fieldErrors = options.fieldErrors ?? [];
     this.messageKey = messageKey;
+    this.messageParams = options.messageParams ?? {};
   }
 }
 

@@ -4,7 +4,6 @@ import {
   type ErrorCodeValue,
   type ErrorEnvelope,
   formatMessage,
-  translateMessage,
   VALIDATION_KEY_CODES,
 } from '@tollgate/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -43,7 +42,7 @@ export function classifyError(thrown: unknown, request: FastifyRequest): Outcome
       return {
         code: thrown.code,
         data: thrown.details,
-        message: translateMessage(request.lang, `errors.${thrown.messageKey}`),
+        message: formatMessage(request.lang, `errors.${thrown.messageKey}`, thrown.messageParams),
       };
     }
     const errors = thrown.fieldErrors.map(({ field, key, params }) => ({

@@ -57,8 +57,27 @@ export class FakeChain implements ChainAdapter {
     return blockHeight > this.head ? 0 : this.head - blockHeight + 1;
   }
 
-  async send(_request: SendRequest): Promise<{ txHash: string }> {
-    throw new Error('FakeChain: send is not used by collection');
+  /** Withdrawals sent from the hot wallet, by hash: in no block until `mineSends`. */
+  readonly sent = new Map<string, { request: SendRequest; blockHeight: number | null; failed: boolean }>();
+
+  /** Like a node: the same reference sends once (the hash is derived from it). */
+  async send(request: SendRequest): Promise<{ txHash: string }> {
+    const txHash = `0x${createHash('sha256').update(`${this.chainId}:send:${request.reference}`).digest('hex')}`;
+    if (!this.sent.has(txHash)) {
+      this.sent.set(txHash, { request, blockHeight: null, failed: request.failOnChain === true });
+    }
+    return { txHash };
+  }
+
+  async transferStatus(txHash: string) {
+    const sent = this.sent.get(txHash);
+    return sent ? { blockHeight: sent.blockHeight, failed: sent.failed } : null;
+  }
+
+  /** Mines every pending send into a new block. */
+  mineSends(): void {
+    this.head += 1;
+    for (const sent of this.sent.values()) if (sent.blockHeight === null) sent.blockHeight = this.head;
   }
 
   /**

@@ -3,9 +3,15 @@ import { and, asc, between, eq, inArray, max } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { devnetBlocks, devnetTransfers } from '../../db/schema';
 import { CHAIN_FAMILY, isValidAddress, normalizeAddress } from '../addresses';
-import type { ChainAdapter, ChainId, ChainTransfer, SendRequest } from '../chain-adapter';
+import {
+  type ChainAdapter,
+  type ChainId,
+  type ChainTransfer,
+  HOT_WALLET,
+  type SendRequest,
+} from '../chain-adapter';
 import type { HdWallet } from '../hd-wallet';
-import { devnetTransfer } from './devnet-transfer';
+import { devnetTransfer, referenceHash } from './devnet-transfer';
 
 /**
  * One simulated chain over devnet_blocks and devnet_transfers. Addresses are the real ones
@@ -50,6 +56,8 @@ export function createDevnetAdapter(deps: {
           and(
             eq(devnetTransfers.chainId, chainId),
             between(devnetTransfers.blockHeight, fromHeight, toHeight),
+            // A reverted transaction moved nothing: no address received anything.
+            eq(devnetTransfers.failed, false),
             watched ? inArray(devnetTransfers.toAddress, watched) : undefined,
           ),
         )
@@ -73,16 +81,30 @@ export function createDevnetAdapter(deps: {
       return blockHeight > head ? 0 : head - blockHeight + 1;
     },
 
-    /** A devnet transfer from the platform's own address at `fromIndex` (payouts, later). */
+    /**
+     * A devnet transfer from the hot wallet. Its hash is derived from the reference, so sending
+     * the same reference again finds the first transfer instead of making a second one.
+     */
     async send(request: SendRequest) {
       const { txHash } = await devnetTransfer(db, {
         chainId,
         toAddress: request.toAddress,
         coinName: request.coinName,
         amount: request.amount,
-        fromAddress: wallet.deriveAddress(family, request.fromIndex),
+        fromAddress: wallet.deriveAddress(family, HOT_WALLET.index, HOT_WALLET.account),
+        txHash: referenceHash(family, `${chainId}:${request.reference}`),
+        failed: request.failOnChain === true,
       });
       return { txHash };
+    },
+
+    async transferStatus(txHash) {
+      const [row] = await db
+        .select({ blockHeight: devnetTransfers.blockHeight, failed: devnetTransfers.failed })
+        .from(devnetTransfers)
+        .where(and(eq(devnetTransfers.chainId, chainId), eq(devnetTransfers.txHash, txHash)))
+        .limit(1);
+      return row ? { blockHeight: row.blockHeight, failed: row.failed } : null;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { secp256k1 } from '@noble/curves/secp256k1';
 import { money, toDecimalString } from '@tollgate/contracts/money';
 import { and, eq } from 'drizzle-orm';
@@ -25,6 +25,13 @@ export interface DevnetTransferInput {
   amount: string;
   /** The payer; a fresh random address of the chain's family when omitted. */
   fromAddress?: string;
+  /**
+   * A hash chosen by the sender (the hot wallet's, derived from its reference): a transfer with
+   * it already made is returned as it is, not made twice. Random when omitted.
+   */
+  txHash?: string;
+  /** Mined reverted: in a block, moving nothing. */
+  failed?: boolean;
 }
 
 export interface DevnetTransferRow {
@@ -61,18 +68,27 @@ export async function devnetTransfer(db: Executor, input: DevnetTransferInput): 
   const amount = parseAmount(input.amount, coin.decimals);
   if (amount === null) throw fieldError('amount', 'validation.collection.amount');
 
-  const [row] = await db
+  const txHash = input.txHash ?? randomChainHash(family);
+  const [inserted] = await db
     .insert(devnetTransfers)
     .values({
       chainId,
-      txHash: randomChainHash(family),
+      txHash,
       logIndex: 0,
       fromAddress: normalizeAddress(family, input.fromAddress ?? randomAddress(family)),
       toAddress: normalizeAddress(family, input.toAddress),
       coinName: input.coinName,
       amount,
+      failed: input.failed === true,
     })
+    .onConflictDoNothing()
     .returning();
+  const [row] = inserted
+    ? [inserted]
+    : await db
+        .select()
+        .from(devnetTransfers)
+        .where(and(eq(devnetTransfers.chainId, chainId), eq(devnetTransfers.txHash, txHash)));
   if (!row) throw new Error('devnet transfer not inserted');
   return { ...row, chainId, amount: toDecimalString(row.amount) };
 }
@@ -89,6 +105,12 @@ function parseAmount(value: string, decimals: number): string | null {
   if (!parsed.isFinite() || parsed.lte(0) || parsed.gte(AMOUNT_LIMIT)) return null;
   if (parsed.decimalPlaces() > decimals) return null;
   return toDecimalString(parsed);
+}
+
+/** A hash shaped like the chain's, derived from a reference (the hot wallet's sends). */
+export function referenceHash(family: AddressFamily, reference: string): string {
+  const hex = createHash('sha256').update(`tollgate-devnet-send:${reference}`).digest('hex');
+  return family === 'evm' ? `0x${hex}` : hex;
 }
 
 /** A transaction or block hash as the chain writes it: 32 random bytes in hex. */

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { merchants } from './merchants';
 
 /**
@@ -27,5 +38,69 @@ export const depositAddresses = pgTable(
   (t) => [
     unique('deposit_addresses_merchant_chain_key').on(t.merchantId, t.chainId),
     unique('deposit_addresses_chain_address_key').on(t.chainId, t.address),
+  ],
+);
+
+const amount = (name: string) => numeric(name, { precision: 38, scale: 18 });
+
+export const WITHDRAWAL_STATUSES = [
+  'pending_review',
+  'processing',
+  'completed',
+  'failed',
+  'rejected',
+] as const;
+
+/**
+ * Withdrawals: one row per transfer out of a merchant's balance, whatever asked for it (the back
+ * office, one by one or a batch row; later the payout API). amount + fee move from available to
+ * frozen when it is accepted; then pending_review → processing → completed | failed, or
+ * pending_review → rejected, each change one transaction with its fund records.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Public: WD + the day in Asia/Shanghai + 20 hex digits. */
+    withdrawalNo: text('withdrawal_no').notNull(),
+    merchantId: bigint('merchant_id', { mode: 'number' })
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['single', 'batch', 'api'] }).notNull(),
+    batchId: text('batch_id'),
+    coinName: text('coin_name').notNull(),
+    chainId: text('chain_id').notNull(),
+    address: text('address').notNull(),
+    /** What the destination receives. */
+    amount: amount('amount').notNull(),
+    /** The rate table's payout fee at acceptance, kept by the platform. */
+    fee: amount('fee').notNull(),
+    /** amount + fee in USDT at acceptance (the auto-approve threshold compares it). */
+    usdtValue: amount('usdt_value').notNull(),
+    status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull(),
+    /** Why it was rejected (the operator's words) or failed (the chain's). */
+    reason: text('reason'),
+    remark: text('remark').notNull().default(''),
+    txHash: text('tx_hash'),
+    /** Made in devnet mode: simulated money, only ever sent on the devnet. */
+    test: boolean('test').notNull(),
+    /** Devnet: the operator asked for this transfer to fail on chain (a reverted transaction). */
+    failOnChain: boolean('fail_on_chain').notNull().default(false),
+    reviewedBy: text('reviewed_by'),
+    createdAt: at('created_at').notNull(),
+    reviewedAt: at('reviewed_at'),
+    sentAt: at('sent_at'),
+    finishedAt: at('finished_at'),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('withdrawals_no_key').on(t.withdrawalNo),
+    index('withdrawals_merchant_created_idx').on(t.merchantId, t.createdAt),
+    index('withdrawals_status_idx').on(t.status, t.id),
+    check(
+      'withdrawals_status_known',
+      sql`${t.status} in ('pending_review', 'processing', 'completed', 'failed', 'rejected')`,
+    ),
+    check('withdrawals_amount_positive', sql`${t.amount} > 0 and ${t.fee} >= 0`),
   ],
 );

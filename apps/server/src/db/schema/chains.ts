@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   numeric,
@@ -55,6 +56,8 @@ export const devnetTransfers = pgTable(
     coinName: text('coin_name').notNull(),
     amount: amount('amount').notNull(),
     blockHeight: bigint('block_height', { mode: 'number' }),
+    /** A reverted transaction: in a block, moving nothing (devnet: the operator's "fail on chain"). */
+    failed: boolean('failed').notNull().default(false),
     createdAt: at('created_at').notNull().default(sql`now()`),
   },
   (t) => [

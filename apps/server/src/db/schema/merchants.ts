@@ -38,6 +38,15 @@ export const merchants = pgTable(
     status: text('status', { enum: ['active', 'disabled'] })
       .notNull()
       .default('active'),
+    /**
+     * Withdrawals worth at most this many USDT skip review (an operator sets it; 0: every one is
+     * reviewed). 1,000 on the demo merchant, so a newcomer's small withdrawals complete alone.
+     */
+    autoApproveUsdt: numeric('auto_approve_usdt', { precision: 38, scale: 18 }).notNull().default('0'),
+    /** Withdrawals and payouts are refused until then (24 h after a password or Google change). */
+    withdrawalLockedUntil: timestamp('withdrawal_locked_until', { withTimezone: true }),
+    /** Whether Google was ever unbound: the bind after an unbind locks withdrawals, the first does not. */
+    googleUnboundAt: timestamp('google_unbound_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -4,6 +4,8 @@ import { registerEndpoint } from '../../lib/register-endpoint';
 import { requireSession } from '../auth/authenticate';
 import { getDepositAddress, simulateDeposit } from './deposit.service';
 import { listTransactionRecords } from './transaction-records';
+import { requestWithdrawal } from './withdrawal.service';
+import { listWithdrawalRecords } from './withdrawal-records';
 
 /**
  * The asset page's calls: the merchant's deposit address, the deposit and withdrawal records,
@@ -11,16 +13,17 @@ import { listTransactionRecords } from './transaction-records';
  */
 export function registerAssetRoutes(app: FastifyInstance): void {
   const deps = { db: app.db, chains: app.chains };
+  const withdrawalDeps = { db: app.db, now: app.now, secrets: app.secrets, chains: app.chains, log: app.log };
   registerEndpoint(app, endpoints.deposit, ({ body, request }) =>
     getDepositAddress(deps, requireSession(request).merchantId, body),
   );
   registerEndpoint(app, endpoints.transactionRecord, ({ body, request }) =>
-    listTransactionRecords(deps, requireSession(request).merchantId, body, async (_merchantId, page) => ({
-      list: [],
-      total: 0,
-      pageNo: page.pageNo,
-      pageSize: page.pageSize,
-    })),
+    listTransactionRecords(deps, requireSession(request).merchantId, body, (merchantId, page) =>
+      listWithdrawalRecords(deps, merchantId, page),
+    ),
+  );
+  registerEndpoint(app, endpoints.withdrawal, ({ body, request }) =>
+    requestWithdrawal(withdrawalDeps, requireSession(request).merchantId, body),
   );
   const devnet = app.chains.devnet;
   if (devnet) {

@@ -6,10 +6,14 @@ import { findMerchantByEmail, insertMerchant } from './merchant.repository';
 
 /**
  * A merchant to log in with on a fresh install. It gets no balances and no history: the
- * back office shows it exactly as a new real merchant. Seeded by default with the embedded
+ * back office shows it exactly as a new real merchant, except that its withdrawals up to 1,000
+ * USDT are approved without an operator. Seeded by default with the embedded
  * database (a local try-out), on a PostgreSQL server only with SEED_DEMO=1, never with 0.
  */
 export const DEMO_ACCOUNT = { email: 'demo@tollgate.dev', password: 'Tollgate2026' } as const;
+
+/** Withdrawals up to this many USDT skip review on the demo merchant (0 on every other). */
+export const DEMO_AUTO_APPROVE_USDT = '1000';
 
 export function shouldSeedDemo(config: Pick<Config, 'seedDemo'>): boolean {
   return config.seedDemo;
@@ -21,6 +25,8 @@ export async function ensureDemoMerchant(db: Executor, now: Clock): Promise<void
   await insertMerchant(db, {
     email: DEMO_ACCOUNT.email,
     passwordHash: await hashPassword(DEMO_ACCOUNT.password),
+    // Small withdrawals complete without an operator, so a newcomer sees the whole flow.
+    autoApproveUsdt: DEMO_AUTO_APPROVE_USDT,
     createdAt: now(),
   });
 }

@@ -4,6 +4,7 @@ import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../types';
 import { depositAddressesOfChain, depositMinimumsOfChain } from '../assets/deposit.repository';
 import { creditConfirmedDeposits, recordDeposit } from '../assets/deposit-watch';
+import { watchWithdrawals } from '../assets/withdrawal-watch';
 import { type CollectionRate, collectionFee, loadCollectionRate } from '../ledger/collection-fee';
 import { postFundRecord } from '../ledger/post-fund-record';
 import {
@@ -39,7 +40,9 @@ import {
  *    to the order of its address under the order's row lock;
  * 3. per chain, credit each transfer that has its confirmations and whose order is no longer
  *    pending: one transaction each with the fund record, the order's change and its event;
- *    then each confirmed transfer to a merchant's deposit address (assets/deposit-watch.ts).
+ *    then each confirmed transfer to a merchant's deposit address (assets/deposit-watch.ts);
+ * 4. per chain, send the processing withdrawals left unsent and settle the sent ones the chain
+ *    confirmed or reverted (assets/withdrawal-watch.ts).
  * The adapter is never called inside a transaction: the devnet adapter queries the database
  * itself, and PGlite has one connection.
  */
@@ -55,6 +58,8 @@ export interface TickReport {
   expired: number;
   recorded: number;
   credited: number;
+  /** Withdrawals completed or failed on chain. */
+  settled: number;
   /** Callback events written: the caller wakes the job worker when any. */
   events: number;
 }
@@ -63,13 +68,14 @@ const MAX_BLOCKS_PER_SCAN = 500;
 const EXPIRE_BATCH = 200;
 
 export async function runWatcherTick(deps: WatcherDeps): Promise<TickReport> {
-  const report: TickReport = { expired: 0, recorded: 0, credited: 0, events: 0 };
+  const report: TickReport = { expired: 0, recorded: 0, credited: 0, settled: 0, events: 0 };
   const failures: unknown[] = [];
   await expireDueOrders(deps, report).catch((error: unknown) => failures.push(error));
   for (const adapter of deps.chains.enabled()) {
     try {
       await scanChain(deps, adapter, report);
       await creditConfirmed(deps, adapter, report);
+      report.settled += await watchWithdrawals(deps, adapter);
     } catch (error) {
       // One chain's trouble (a node down) must not hold up the others.
       deps.log?.error({ err: error, chainId: adapter.chainId }, 'watcher: chain pass failed');

@@ -1,0 +1,68 @@
+import {
+  type TransactionRecord,
+  type TransactionRecordPage,
+  type transactionRecordBody,
+  WITHDRAWAL_STATUS_VALUES,
+  type WithdrawalStatus,
+} from '@tollgate/contracts';
+import type { z } from 'zod';
+import type { TransactionRecordDeps } from './transaction-records';
+import { pageWithdrawals } from './withdrawal.repository';
+import { toWithdrawalObject } from './withdrawal.service';
+
+/** The withdrawal half of POST /merchant/account/transaction-record: the merchant's own, newest first. */
+type Body = z.output<typeof transactionRecordBody>;
+
+const isWithdrawalStatus = (status: string): status is WithdrawalStatus =>
+  (WITHDRAWAL_STATUS_VALUES as readonly string[]).includes(status);
+
+export async function listWithdrawalRecords(
+  deps: TransactionRecordDeps,
+  merchantId: number,
+  body: Body,
+): Promise<TransactionRecordPage> {
+  const { pageNo, pageSize, status, ...filters } = body;
+  if (status !== undefined && !isWithdrawalStatus(status)) return { list: [], total: 0, pageNo, pageSize };
+  const { rows, total } = await pageWithdrawals(
+    deps.db,
+    merchantId,
+    { ...filters, status },
+    { pageNo, pageSize },
+  );
+  const heads = new Map<string, { head: number; required: number } | null>();
+  for (const chainId of new Set(rows.filter((row) => row.txHash).map((row) => row.chainId))) {
+    const adapter = deps.chains.get(chainId);
+    heads.set(
+      chainId,
+      adapter ? { head: await adapter.headHeight(), required: adapter.confirmations } : null,
+    );
+  }
+  const list = await Promise.all(
+    rows.map(async (row): Promise<TransactionRecord> => {
+      const withdrawal = toWithdrawalObject(row);
+      const chain = heads.get(row.chainId);
+      const adapter = deps.chains.get(row.chainId);
+      const sent = row.txHash && adapter ? await adapter.transferStatus(row.txHash) : null;
+      const confirmations =
+        chain && sent?.blockHeight != null ? Math.max(chain.head - sent.blockHeight + 1, 0) : 0;
+      return {
+        id: withdrawal.withdrawalNo,
+        type: 'withdrawal',
+        coinName: withdrawal.coinName,
+        chainId: withdrawal.chainId,
+        address: withdrawal.address,
+        fromAddress: null,
+        amount: withdrawal.amount,
+        fee: withdrawal.fee,
+        txHash: withdrawal.txHash,
+        status: withdrawal.status,
+        confirmations,
+        confirmationsRequired: adapter?.confirmations ?? 0,
+        reason: withdrawal.reason,
+        createdAt: withdrawal.createdAt,
+        updatedAt: withdrawal.updatedAt,
+      };
+    }),
+  );
+  return { list, total, pageNo, pageSize };
+}

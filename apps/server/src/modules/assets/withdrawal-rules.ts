@@ -1,0 +1,118 @@
+import { ErrorCode, money, toDecimalString } from '@tollgate/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { ChainAdapter } from '../../chains/chain-adapter';
+import type { Executor } from '../../db/client';
+import { coins, exchangeRates, feeRates } from '../../db/schema';
+import { AppError, fieldError } from '../../lib/app-error';
+
+/**
+ * The rules every withdrawal passes, whatever asks for it (the back office one by one or in a
+ * batch, the payout API), in order, each with its own localized error:
+ * 1. the chain is enabled on this server (3002);
+ * 2. the chain carries the coin (1001 on coinName);
+ * 3. the address is valid for the chain, checksum included: the adapter decides (1001 on address);
+ * 4. the amount has no more decimals than the coin, and lies within the coin's
+ *    minWithdrawalAmount and maxWithdrawalAmount (1001 on amount, with the limit in the message).
+ * The fee is the rate table's payout fee; what leaves the balance is amount + fee, and its worth
+ * in USDT is what the auto-approve threshold compares. Nothing is written here.
+ */
+export interface WithdrawalRequest {
+  coinName: string;
+  chainId: string;
+  address: string;
+  amount: string;
+}
+
+export interface CheckedWithdrawal {
+  adapter: ChainAdapter;
+  coinName: string;
+  chainId: string;
+  address: string;
+  amount: string;
+  fee: string;
+  total: string;
+  usdtValue: string;
+}
+
+export interface CoinTerms {
+  decimals: number;
+  minWithdrawalAmount: string;
+  maxWithdrawalAmount: string;
+  payoutFee: string;
+  rate: string;
+}
+
+/** The coin's limits, fee and rate on a chain; undefined when the chain does not carry it. */
+export async function loadCoinTerms(
+  db: Executor,
+  chainId: string,
+  coinName: string,
+): Promise<CoinTerms | undefined> {
+  const [row] = await db
+    .select({
+      decimals: coins.decimals,
+      minWithdrawalAmount: coins.minWithdrawalAmount,
+      maxWithdrawalAmount: coins.maxWithdrawalAmount,
+      payoutFee: feeRates.payoutFee,
+      rate: exchangeRates.rate,
+    })
+    .from(coins)
+    .innerJoin(feeRates, and(eq(feeRates.chainId, coins.chainId), eq(feeRates.coinName, coins.coinName)))
+    .leftJoin(exchangeRates, eq(exchangeRates.coinName, coins.coinName))
+    .where(and(eq(coins.chainId, chainId), eq(coins.coinName, coinName)));
+  return row ? { ...row, rate: row.rate ?? '0' } : undefined;
+}
+
+/** Rules 3 and 4 on terms already loaded (a batch loads each coin's once). */
+export function checkAgainstTerms(
+  adapter: ChainAdapter,
+  terms: CoinTerms,
+  request: WithdrawalRequest,
+): Omit<CheckedWithdrawal, 'adapter'> {
+  const address = request.address.trim();
+  if (!adapter.isValidAddress(address)) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, {
+      fieldErrors: [
+        { field: 'address', key: 'validation.asset.address', params: { chain: adapter.chainId } },
+      ],
+    });
+  }
+  const amount = money(request.amount);
+  if (amount.decimalPlaces() > terms.decimals)
+    throw fieldError('amount', 'validation.collection.amountDecimals');
+  const min = toDecimalString(terms.minWithdrawalAmount);
+  const max = toDecimalString(terms.maxWithdrawalAmount);
+  if (amount.lessThan(min)) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, {
+      fieldErrors: [{ field: 'amount', key: 'validation.asset.minWithdrawal', params: { min } }],
+    });
+  }
+  if (amount.greaterThan(max)) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, {
+      fieldErrors: [{ field: 'amount', key: 'validation.asset.maxWithdrawal', params: { max } }],
+    });
+  }
+  const fee = toDecimalString(terms.payoutFee);
+  const total = amount.plus(fee);
+  return {
+    coinName: request.coinName,
+    chainId: adapter.chainId,
+    address,
+    amount: toDecimalString(amount),
+    fee,
+    total: toDecimalString(total),
+    usdtValue: toDecimalString(total.times(terms.rate)),
+  };
+}
+
+export async function checkWithdrawal(
+  db: Executor,
+  chains: { get(chainId: string): ChainAdapter | undefined },
+  request: WithdrawalRequest,
+): Promise<CheckedWithdrawal> {
+  const adapter = chains.get(request.chainId);
+  if (!adapter) throw new AppError(ErrorCode.CURRENCY_NOT_SUPPORTED);
+  const terms = await loadCoinTerms(db, request.chainId, request.coinName);
+  if (!terms) throw fieldError('coinName', 'validation.asset.coinNotOnChain');
+  return { adapter, ...checkAgainstTerms(adapter, terms, request) };
+}

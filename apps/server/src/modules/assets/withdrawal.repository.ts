@@ -1,0 +1,113 @@
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { balances, withdrawals } from '../../db/schema';
+
+/** Withdrawal rows: insert, lock, move between statuses (only from the expected one), list. */
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type WithdrawalStatus = WithdrawalRow['status'];
+
+export async function insertWithdrawal(
+  tx: Executor,
+  values: typeof withdrawals.$inferInsert,
+): Promise<WithdrawalRow> {
+  const [row] = await tx.insert(withdrawals).values(values).returning();
+  if (!row) throw new Error('withdrawal not inserted');
+  return row;
+}
+
+/** Moves a withdrawal on, only while it is still `from`: undefined when another change won. */
+export async function moveWithdrawal(
+  tx: Executor,
+  id: number,
+  from: WithdrawalStatus,
+  set: Partial<typeof withdrawals.$inferInsert>,
+): Promise<WithdrawalRow | undefined> {
+  const [row] = await tx
+    .update(withdrawals)
+    .set(set)
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, from)))
+    .returning();
+  return row;
+}
+
+/** Records the hash of a sent withdrawal, once. */
+export async function recordSent(tx: Executor, id: number, txHash: string, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(withdrawals)
+    .set({ txHash, sentAt: now, updatedAt: now })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'processing'), isNull(withdrawals.txHash)))
+    .returning({ id: withdrawals.id });
+  return rows.length === 1;
+}
+
+export async function findWithdrawal(db: Executor, id: number): Promise<WithdrawalRow | undefined> {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
+  return row;
+}
+
+export async function findWithdrawalByNo(
+  db: Executor,
+  withdrawalNo: string,
+): Promise<WithdrawalRow | undefined> {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.withdrawalNo, withdrawalNo));
+  return row;
+}
+
+/** Processing withdrawals of a chain: not yet sent (no hash) or sent (with one). */
+export function processingWithdrawals(db: Executor, chainId: string, sent: boolean) {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.chainId, chainId),
+        eq(withdrawals.status, 'processing'),
+        sent ? isNotNull(withdrawals.txHash) : isNull(withdrawals.txHash),
+      ),
+    )
+    .orderBy(asc(withdrawals.id))
+    .limit(500);
+}
+
+export async function availableOf(db: Executor, merchantId: number, coinName: string): Promise<string> {
+  const [row] = await db
+    .select({ available: balances.available })
+    .from(balances)
+    .where(and(eq(balances.merchantId, merchantId), eq(balances.coinName, coinName)));
+  return row?.available ?? '0';
+}
+
+export interface WithdrawalFilters {
+  coinName?: string | undefined;
+  status?: WithdrawalStatus | undefined;
+  timeFrom?: string | undefined;
+  timeTo?: string | undefined;
+  hash?: string | undefined;
+}
+
+export async function pageWithdrawals(
+  db: Executor,
+  merchantId: number,
+  filters: WithdrawalFilters,
+  page: { pageNo: number; pageSize: number },
+): Promise<{ rows: WithdrawalRow[]; total: number }> {
+  const where = and(
+    ...[
+      eq(withdrawals.merchantId, merchantId),
+      filters.coinName ? eq(withdrawals.coinName, filters.coinName) : undefined,
+      filters.status ? eq(withdrawals.status, filters.status) : undefined,
+      filters.timeFrom ? gte(withdrawals.createdAt, new Date(filters.timeFrom)) : undefined,
+      filters.timeTo ? lt(withdrawals.createdAt, new Date(filters.timeTo)) : undefined,
+      filters.hash ? eq(withdrawals.txHash, filters.hash) : undefined,
+    ].filter((c): c is SQL => c !== undefined),
+  );
+  const [counted] = await db.select({ total: count() }).from(withdrawals).where(where);
+  const rows = await db
+    .select()
+    .from(withdrawals)
+    .where(where)
+    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+    .limit(page.pageSize)
+    .offset((page.pageNo - 1) * page.pageSize);
+  return { rows, total: counted?.total ?? 0 };
+}

@@ -1,0 +1,341 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ErrorCode,
+  money,
+  toDecimalString,
+  type WithdrawalBody,
+  type WithdrawalObject,
+} from '@tollgate/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChainAdapter } from '../../chains/chain-adapter';
+import type { Database, Executor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { SecretBox } from '../../lib/secret-box';
+import type { Clock } from '../../types';
+import { acceptGoogleCode } from '../google/google.service';
+import { requireGoogleBound } from '../google/google-guard';
+import { InsufficientBalanceError, postFundRecord } from '../ledger/post-fund-record';
+import { findMerchantById, type MerchantRow } from '../merchant/merchant.repository';
+import {
+  availableOf,
+  findWithdrawal,
+  insertWithdrawal,
+  moveWithdrawal,
+  recordSent,
+  type WithdrawalRow,
+} from './withdrawal.repository';
+import { type CheckedWithdrawal, checkWithdrawal } from './withdrawal-rules';
+
+/**
+ * Withdrawals (issue 8 "Withdrawal"), from acceptance to the end:
+ * - accepted: in one transaction, the Google code is spent, the row is written pending_review,
+ *   and amount + fee move from available to frozen (two fund records); when they do not fit,
+ *   the transaction rolls back (the code is not spent) and 3201 says what is missing;
+ * - worth at most the merchant's auto-approve threshold (USDT, 0 = never): processing at once;
+ * - approved (operator or auto): processing, then sent from the hot wallet through the chain
+ *   adapter, outside any transaction (the watcher sends any processing one left unsent);
+ * - the chain's answer (collection-watcher.ts calls `settleSent`): confirmed → completed, the
+ *   frozen amount leaves with a record carrying the hash; reverted → failed, and it returns to
+ *   available through a reversing record;
+ * - rejected (operator, while pending_review): it returns to available the same way.
+ * Each change of status is one transaction with its fund records, from the expected status only,
+ * so two hands on one withdrawal never both act.
+ */
+export interface WithdrawalDeps {
+  db: Database;
+  now: Clock;
+  secrets: SecretBox;
+  chains: { get(chainId: string): ChainAdapter | undefined; mode: 'devnet' | 'live' };
+  log?: FastifyBaseLogger | undefined;
+}
+
+/** What sending and settling need: no secrets, and only the chains' adapters. */
+export type SendDeps = Pick<WithdrawalDeps, 'db' | 'now' | 'log'> & {
+  chains: { get(chainId: string): ChainAdapter | undefined };
+};
+
+const SHANGHAI_OFFSET_MS = 8 * 60 * 60_000;
+
+export function newWithdrawalNo(now: Date): string {
+  const day = new Date(now.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10).replaceAll('-', '');
+  return `WD${day}${randomBytes(10).toString('hex').toUpperCase()}`;
+}
+
+/** "2026/11/26 10:15:00 (UTC+8)": the SPEC's date format, in the merchants' time zone. */
+export function formatShanghaiTime(at: Date): string {
+  const iso = new Date(at.getTime() + SHANGHAI_OFFSET_MS).toISOString();
+  return `${iso.slice(0, 10).replaceAll('-', '/')} ${iso.slice(11, 19)} (UTC+8)`;
+}
+
+/** 3202 while the merchant's withdrawals are paused (24 h after a password or Google change). */
+export function requireWithdrawalsOpen(
+  merchant: Pick<MerchantRow, 'withdrawalLockedUntil'>,
+  now: Date,
+): void {
+  const until = merchant.withdrawalLockedUntil;
+  if (until && until.getTime() > now.getTime()) {
+    throw new AppError(ErrorCode.WITHDRAWAL_LOCKED, {
+      details: { lockedUntil: until.toISOString() },
+      messageParams: { time: formatShanghaiTime(until) },
+    });
+  }
+}
+
+export function toWithdrawalObject(row: WithdrawalRow): WithdrawalObject {
+  return {
+    withdrawalNo: row.withdrawalNo,
+    coinName: row.coinName,
+    chainId: row.chainId,
+    address: row.address,
+    amount: toDecimalString(row.amount),
+    fee: toDecimalString(row.fee),
+    total: toDecimalString(money(row.amount).plus(row.fee)),
+    status: row.status,
+    txHash: row.txHash,
+    reason: row.reason,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+type Source = WithdrawalRow['source'];
+
+/**
+ * Freezes one checked withdrawal in the caller's transaction: the row, then available − total
+ * and frozen + total. Throws InsufficientBalanceError (nothing written once rolled back).
+ */
+export async function freezeWithdrawal(
+  tx: Executor,
+  input: {
+    merchant: Pick<MerchantRow, 'id' | 'autoApproveUsdt'>;
+    checked: Omit<CheckedWithdrawal, 'adapter'>;
+    source: Source;
+    batchId?: string | null;
+    remark?: string;
+    test: boolean;
+    now: Date;
+  },
+): Promise<WithdrawalRow> {
+  const { merchant, checked, now } = input;
+  const threshold = money(merchant.autoApproveUsdt);
+  const auto = threshold.greaterThan(0) && money(checked.usdtValue).lessThanOrEqualTo(threshold);
+  const row = await insertWithdrawal(tx, {
+    withdrawalNo: newWithdrawalNo(now),
+    merchantId: merchant.id,
+    source: input.source,
+    batchId: input.batchId ?? null,
+    coinName: checked.coinName,
+    chainId: checked.chainId,
+    address: checked.address,
+    amount: checked.amount,
+    fee: checked.fee,
+    usdtValue: checked.usdtValue,
+    status: auto ? 'processing' : 'pending_review',
+    remark: input.remark ?? '',
+    test: input.test,
+    reviewedBy: auto ? 'auto' : null,
+    reviewedAt: auto ? now : null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const record = {
+    merchantId: merchant.id,
+    currency: checked.coinName,
+    type: 'withdraw' as const,
+    amount: checked.amount,
+    fee: checked.fee,
+    orderNo: row.withdrawalNo,
+    txHash: null,
+    address: checked.address,
+    network: checked.chainId,
+    status: 'pending_review',
+    now,
+  };
+  await postFundRecord(tx, { ...record, bucket: 'available', change: `-${checked.total}` });
+  await postFundRecord(tx, { ...record, bucket: 'frozen', change: checked.total });
+  return row;
+}
+
+async function insufficient(db: Executor, merchantId: number, checked: { coinName: string; total: string }) {
+  const available = toDecimalString(await availableOf(db, merchantId, checked.coinName));
+  return new AppError(ErrorCode.INSUFFICIENT_BALANCE, {
+    details: { needed: checked.total, available },
+    messageParams: { needed: checked.total, available, coin: checked.coinName },
+  });
+}
+
+export async function requestWithdrawal(
+  deps: WithdrawalDeps,
+  merchantId: number,
+  body: Omit<WithdrawalBody, 'googleCode'> & { googleCode: string },
+): Promise<{ withdrawal: WithdrawalObject }> {
+  const merchant = await findMerchantById(deps.db, merchantId);
+  if (!merchant) throw new AppError(ErrorCode.UNAUTHORIZED);
+  requireGoogleBound(merchant);
+  requireWithdrawalsOpen(merchant, deps.now());
+  const checked = await checkWithdrawal(deps.db, deps.chains, body);
+  let row: WithdrawalRow;
+  try {
+    row = await deps.db.transaction(async (tx) => {
+      const now = deps.now();
+      await acceptGoogleCode({ db: tx, secrets: deps.secrets }, merchant, body.googleCode, now);
+      return freezeWithdrawal(tx, {
+        merchant,
+        checked,
+        source: 'single',
+        test: deps.chains.mode === 'devnet',
+        now,
+      });
+    });
+  } catch (error) {
+    if (error instanceof InsufficientBalanceError) throw await insufficient(deps.db, merchantId, checked);
+    throw error;
+  }
+  if (row.status === 'processing') row = (await sendWithdrawal(deps, row.id)) ?? row;
+  return { withdrawal: toWithdrawalObject(row) };
+}
+
+/** pending_review → processing (an operator's approval), then sent. Undefined when it was not pending. */
+export async function approveWithdrawal(
+  deps: SendDeps & { chains: { mode: 'devnet' | 'live' } },
+  id: number,
+  reviewer: string,
+  options: { failOnChain?: boolean } = {},
+): Promise<WithdrawalRow | undefined> {
+  const now = deps.now();
+  const moved = await moveWithdrawal(deps.db, id, 'pending_review', {
+    status: 'processing',
+    reviewedBy: reviewer,
+    reviewedAt: now,
+    updatedAt: now,
+    failOnChain: options.failOnChain === true && deps.chains.mode === 'devnet',
+  });
+  if (!moved) return undefined;
+  return (await sendWithdrawal(deps, id)) ?? moved;
+}
+
+/** pending_review → rejected with the reviewer's reason; the total returns to available. */
+export async function rejectWithdrawal(
+  deps: Pick<WithdrawalDeps, 'db' | 'now'>,
+  id: number,
+  reviewer: string,
+  reason: string,
+): Promise<WithdrawalRow | undefined> {
+  return deps.db.transaction(async (tx) => {
+    const now = deps.now();
+    const row = await moveWithdrawal(tx, id, 'pending_review', {
+      status: 'rejected',
+      reason,
+      reviewedBy: reviewer,
+      reviewedAt: now,
+      finishedAt: now,
+      updatedAt: now,
+    });
+    if (row) await release(tx, row, 'rejected', now);
+    return row;
+  });
+}
+
+/** The total leaves frozen and returns to available: a rejected or failed withdrawal. */
+async function release(tx: Executor, row: WithdrawalRow, status: 'rejected' | 'failed', now: Date) {
+  const total = toDecimalString(money(row.amount).plus(row.fee));
+  const record = {
+    merchantId: row.merchantId,
+    currency: row.coinName,
+    type: 'withdraw' as const,
+    amount: toDecimalString(row.amount),
+    fee: toDecimalString(row.fee),
+    orderNo: row.withdrawalNo,
+    txHash: row.txHash,
+    address: row.address,
+    network: row.chainId,
+    status,
+    now,
+  };
+  await postFundRecord(tx, { ...record, bucket: 'frozen', change: `-${total}` });
+  await postFundRecord(tx, { ...record, bucket: 'available', change: total });
+}
+
+/**
+ * Sends a processing withdrawal that has no hash yet, through its chain's adapter, and records
+ * the hash. Sending twice is harmless: the adapter keys a send by the withdrawal number. Returns
+ * the row after (undefined when there was nothing to send); a failure to reach the chain is
+ * logged and left for the watcher's next pass.
+ */
+export async function sendWithdrawal(deps: SendDeps, id: number): Promise<WithdrawalRow | undefined> {
+  const row = await findWithdrawal(deps.db, id);
+  if (row?.status !== 'processing' || row.txHash !== null) return undefined;
+  const adapter = deps.chains.get(row.chainId);
+  if (!adapter) return undefined; // the chain is off on this server: it waits, frozen
+  if (row.test !== (adapter.mode === 'devnet')) {
+    // Simulated money never reaches a real chain, nor the reverse.
+    deps.log?.error({ withdrawalNo: row.withdrawalNo }, 'withdrawal: made in another chain mode; not sent');
+    return undefined;
+  }
+  try {
+    const { txHash } = await adapter.send({
+      coinName: row.coinName,
+      toAddress: row.address,
+      amount: toDecimalString(row.amount),
+      reference: row.withdrawalNo,
+      failOnChain: row.failOnChain,
+    });
+    await recordSent(deps.db, row.id, txHash, deps.now());
+  } catch (error) {
+    deps.log?.error(
+      { err: error, withdrawalNo: row.withdrawalNo },
+      'withdrawal: send failed; retried by the watcher',
+    );
+    return undefined;
+  }
+  return findWithdrawal(deps.db, id);
+}
+
+/**
+ * A sent withdrawal's end, once the chain has it: reverted → failed (the total returns to
+ * available); with the chain's confirmations → completed (the frozen total leaves). Returns the
+ * new status, or undefined while it is still waiting.
+ */
+export async function settleSent(
+  deps: Pick<WithdrawalDeps, 'db' | 'now'>,
+  adapter: ChainAdapter,
+  row: WithdrawalRow,
+): Promise<'completed' | 'failed' | undefined> {
+  if (!row.txHash) return undefined;
+  const status = await adapter.transferStatus(row.txHash);
+  if (!status || status.blockHeight === null) return undefined;
+  if (!status.failed && (await adapter.confirmationsOf(status.blockHeight)) < adapter.confirmations)
+    return undefined;
+  const outcome = status.failed ? 'failed' : 'completed';
+  const done = await deps.db.transaction(async (tx) => {
+    const now = deps.now();
+    const moved = await moveWithdrawal(tx, row.id, 'processing', {
+      status: outcome,
+      reason: status.failed ? 'reverted' : null,
+      finishedAt: now,
+      updatedAt: now,
+    });
+    if (!moved) return false;
+    if (outcome === 'failed') {
+      await release(tx, moved, 'failed', now);
+    } else {
+      await postFundRecord(tx, {
+        merchantId: moved.merchantId,
+        currency: moved.coinName,
+        type: 'withdraw',
+        bucket: 'frozen',
+        change: `-${toDecimalString(money(moved.amount).plus(moved.fee))}`,
+        amount: toDecimalString(moved.amount),
+        fee: toDecimalString(moved.fee),
+        orderNo: moved.withdrawalNo,
+        txHash: moved.txHash,
+        address: moved.address,
+        network: moved.chainId,
+        status: 'completed',
+        now,
+      });
+    }
+    return true;
+  });
+  return done ? outcome : undefined;
+}

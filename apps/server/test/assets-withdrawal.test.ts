@@ -1,0 +1,382 @@
+/**
+ * Withdrawals (issue 8 "Withdrawal"): acceptance freezes amount + fee in one transaction with
+ * its fund records; review (approve, reject), sending through the devnet chain and the end on
+ * chain (completed, or failed when the transfer is reverted), each one transaction; the demo
+ * threshold's auto-approval; and every refusal, each with its own message and no side effect.
+ */
+import { withdrawalResult } from '@tollgate/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balances, fundRecords, withdrawals } from '../src/db/schema';
+import { findWithdrawalByNo } from '../src/modules/assets/withdrawal.repository';
+import { approveWithdrawal, rejectWithdrawal } from '../src/modules/assets/withdrawal.service';
+import { bindGoogleThroughApi } from './helpers/accounts';
+import { buildTestApp, createTestClock } from './helpers/build-test-app';
+import { googleCodeNow, postJson } from './helpers/calls';
+import { createMerchant, logInAs, setBalance } from './helpers/factories';
+import { expectLedgerClean } from './helpers/ledger';
+
+const clock = createTestClock(new Date('2026-11-25T09:00:00.000Z'));
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp({ now: clock.now });
+  await app.ready();
+  await app.chains.stop();
+  await app.watcher.stop();
+});
+afterAll(async () => {
+  await expectLedgerClean(app.db);
+  await app.close();
+});
+
+const TRON_ADDRESS = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
+const ETH_ADDRESS = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
+const DOGE_ADDRESS = 'DBus3bamQjgJULBJtYXpEzDWQRwF5iwxgC';
+
+const devnet = () => {
+  if (!app.chains.devnet) throw new Error('devnet mode expected');
+  return app.chains.devnet;
+};
+async function blocks(n: number) {
+  for (let i = 0; i < n; i++) await devnet().produceBlock();
+  await app.watcher.tick();
+}
+const deps = () => ({ db: app.db, now: app.now, chains: app.chains });
+
+interface Account {
+  id: number;
+  token: string;
+  secret: string;
+}
+
+async function boundMerchant(available: Record<string, string> = { USDT: '100' }, autoApproveUsdt = '0') {
+  const merchant = await createMerchant(app, { autoApproveUsdt });
+  const token = await logInAs(app, merchant);
+  const secret = await bindGoogleThroughApi(app, token, merchant.password);
+  for (const [coinName, amount] of Object.entries(available)) {
+    await setBalance(app, { merchantId: merchant.id, coinName, available: amount });
+  }
+  return { id: merchant.id, token, secret };
+}
+
+/** A Google code of a window not used yet: the clock moves on 30 s first. */
+function freshCode(account: Account) {
+  clock.advance(30_000);
+  return googleCodeNow(app, account.secret);
+}
+
+async function withdraw(account: Account, body: Record<string, unknown>, lang = 'en_US') {
+  const response = await postJson(
+    app,
+    '/merchant/account/withdrawal',
+    { googleCode: freshCode(account), ...body },
+    { token: account.token, lang },
+  );
+  return { status: response.statusCode, body: response.json() };
+}
+
+const balanceOf = async (merchantId: number, coinName = 'USDT') => {
+  const [row] = await app.db
+    .select({ available: balances.available, frozen: balances.frozen })
+    .from(balances)
+    .where(and(eq(balances.merchantId, merchantId), eq(balances.coinName, coinName)));
+  return row ? { available: Number(row.available), frozen: Number(row.frozen) } : undefined;
+};
+const recordsOf = (merchantId: number) =>
+  app.db.select().from(fundRecords).where(eq(fundRecords.merchantId, merchantId)).orderBy(fundRecords.id);
+
+describe('a withdrawal', () => {
+  it('freezes amount + fee with its records, waits for review, is sent on approval and completes on chain', async () => {
+    const account = await boundMerchant();
+    const { status, body } = await withdraw(account, {
+      coinName: 'USDT',
+      chainId: 'TRON',
+      address: TRON_ADDRESS,
+      amount: '20',
+    });
+    expect(status).toBe(200);
+    const { withdrawal } = withdrawalResult.strict().parse(body.data);
+    expect(withdrawal).toMatchObject({
+      coinName: 'USDT',
+      chainId: 'TRON',
+      address: TRON_ADDRESS,
+      amount: '20',
+      fee: '1',
+      total: '21',
+      status: 'pending_review',
+      txHash: null,
+    });
+    expect(withdrawal.withdrawalNo).toMatch(/^WD\d{8}[0-9A-F]{20}$/);
+    expect(await balanceOf(account.id)).toEqual({ available: 79, frozen: 21 });
+    const frozen = (await recordsOf(account.id)).slice(1);
+    expect(frozen.map((r) => [r.type, r.bucket, Number(r.changeAmount), r.status, r.orderNo])).toEqual([
+      ['withdraw', 'available', -21, 'pending_review', withdrawal.withdrawalNo],
+      ['withdraw', 'frozen', 21, 'pending_review', withdrawal.withdrawalNo],
+    ]);
+    // Nothing is sent while it waits for review.
+    await blocks(3);
+    expect((await findWithdrawalByNo(app.db, withdrawal.withdrawalNo))?.status).toBe('pending_review');
+
+    const row = await findWithdrawalByNo(app.db, withdrawal.withdrawalNo);
+    const approved = await approveWithdrawal(deps(), row?.id ?? 0, 'ops:1');
+    expect(approved).toMatchObject({ status: 'processing', reviewedBy: 'ops:1' });
+    expect(approved?.txHash).toMatch(/^[0-9a-f]{64}$/);
+    // A second approval finds nothing pending.
+    expect(await approveWithdrawal(deps(), row?.id ?? 0, 'ops:2')).toBeUndefined();
+
+    await blocks(2);
+    expect((await findWithdrawalByNo(app.db, withdrawal.withdrawalNo))?.status).toBe('processing');
+    await blocks(1);
+    const done = await findWithdrawalByNo(app.db, withdrawal.withdrawalNo);
+    expect(done).toMatchObject({ status: 'completed' });
+    expect(await balanceOf(account.id)).toEqual({ available: 79, frozen: 0 });
+    const last = (await recordsOf(account.id)).at(-1);
+    expect(last).toMatchObject({
+      type: 'withdraw',
+      bucket: 'frozen',
+      status: 'completed',
+      txHash: done?.txHash,
+    });
+    expect(Number(last?.changeAmount)).toBe(-21);
+
+    // The record, as the asset page lists it.
+    const page = await postJson(
+      app,
+      '/merchant/account/transaction-record',
+      { type: 'withdrawal' },
+      { token: account.token },
+    );
+    expect(page.json().data.list).toEqual([
+      expect.objectContaining({
+        id: withdrawal.withdrawalNo,
+        type: 'withdrawal',
+        amount: '20',
+        fee: '1',
+        status: 'completed',
+        txHash: done?.txHash,
+        confirmations: 3,
+        confirmationsRequired: 3,
+      }),
+    ]);
+  });
+
+  it('returns the total to available when rejected, with the reason, once', async () => {
+    const account = await boundMerchant();
+    const { body } = await withdraw(account, {
+      coinName: 'USDT',
+      chainId: 'ETH',
+      address: ETH_ADDRESS,
+      amount: '50',
+    });
+    const row = await findWithdrawalByNo(app.db, body.data.withdrawal.withdrawalNo);
+    expect(await balanceOf(account.id)).toEqual({ available: 45, frozen: 55 });
+    expect(
+      await rejectWithdrawal(deps(), row?.id ?? 0, 'ops:1', 'Address belongs to a sanctioned service'),
+    ).toMatchObject({ status: 'rejected', reason: 'Address belongs to a sanctioned service' });
+    expect(await rejectWithdrawal(deps(), row?.id ?? 0, 'ops:1', 'again')).toBeUndefined();
+    expect(await approveWithdrawal(deps(), row?.id ?? 0, 'ops:1')).toBeUndefined();
+    expect(await balanceOf(account.id)).toEqual({ available: 100, frozen: 0 });
+    expect(
+      (await recordsOf(account.id)).slice(-2).map((r) => [r.bucket, Number(r.changeAmount), r.status]),
+    ).toEqual([
+      ['frozen', -55, 'rejected'],
+      ['available', 55, 'rejected'],
+    ]);
+  });
+
+  it('fails when its transfer is reverted on chain, and the total returns to available', async () => {
+    const account = await boundMerchant({ DOGE: '1000' });
+    const { body } = await withdraw(account, {
+      coinName: 'DOGE',
+      chainId: 'DOGE',
+      address: DOGE_ADDRESS,
+      amount: '100',
+    });
+    const row = await findWithdrawalByNo(app.db, body.data.withdrawal.withdrawalNo);
+    const approved = await approveWithdrawal(deps(), row?.id ?? 0, 'ops:1', { failOnChain: true });
+    expect(approved?.txHash).toBeTruthy();
+    await blocks(1);
+    expect(await findWithdrawalByNo(app.db, row?.withdrawalNo ?? '')).toMatchObject({
+      status: 'failed',
+      reason: 'reverted',
+    });
+    expect(await balanceOf(account.id, 'DOGE')).toEqual({ available: 1000, frozen: 0 });
+    expect(
+      (await recordsOf(account.id)).slice(-2).map((r) => [r.bucket, Number(r.changeAmount), r.status]),
+    ).toEqual([
+      ['frozen', -105, 'failed'],
+      ['available', 105, 'failed'],
+    ]);
+  });
+
+  it('skips review up to the auto-approve threshold (in USDT), and is reviewed above it', async () => {
+    const account = await boundMerchant({ USDT: '2100' }, '1000');
+    const small = await withdraw(account, {
+      coinName: 'USDT',
+      chainId: 'BSC',
+      address: ETH_ADDRESS,
+      amount: '999.5',
+    });
+    // 999.5 + 0.5 fee = 1000 USDT: at the threshold, approved and sent at once.
+    expect(small.body.data.withdrawal).toMatchObject({ status: 'processing', total: '1000' });
+    expect(small.body.data.withdrawal.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    const large = await withdraw(account, {
+      coinName: 'USDT',
+      chainId: 'BSC',
+      address: ETH_ADDRESS,
+      amount: '999.6',
+    });
+    expect(large.body.data.withdrawal.status).toBe('pending_review');
+    await blocks(3);
+    expect((await findWithdrawalByNo(app.db, small.body.data.withdrawal.withdrawalNo))?.status).toBe(
+      'completed',
+    );
+    expect(await balanceOf(account.id)).toEqual({ available: 99.9, frozen: 1000.1 });
+  });
+});
+
+describe('refusals', () => {
+  it('refuses each broken rule with its own message, and changes nothing', async () => {
+    const account = await boundMerchant({ USDT: '100', DOGE: '50' });
+    const cases: [Record<string, unknown>, number, string, string?][] = [
+      [
+        { chainId: 'TRON', address: TRON_ADDRESS, amount: '20' },
+        1001,
+        'Please choose a currency',
+        'coinName',
+      ],
+      [{ coinName: 'USDT', address: TRON_ADDRESS, amount: '20' }, 1001, 'Please choose a network', 'chainId'],
+      [
+        { coinName: 'USDT', chainId: 'TRON', amount: '20' },
+        1001,
+        'Please enter the wallet address',
+        'address',
+      ],
+      [
+        { coinName: 'USDT', chainId: 'TRON', address: TRON_ADDRESS },
+        1001,
+        'Please enter an amount',
+        'amount',
+      ],
+      [
+        { coinName: 'USDT', chainId: 'TRON', address: ETH_ADDRESS, amount: '20' },
+        1001,
+        'Not a valid TRON address',
+        'address',
+      ],
+      [
+        { coinName: 'USDT', chainId: 'ETH', address: TRON_ADDRESS, amount: '20' },
+        1001,
+        'Not a valid ETH address',
+        'address',
+      ],
+      // A checksum error: one letter's case changed.
+      [
+        { coinName: 'USDT', chainId: 'ETH', address: ETH_ADDRESS.replace('Ef', 'ef'), amount: '20' },
+        1001,
+        'Not a valid ETH address',
+        'address',
+      ],
+      [
+        { coinName: 'DOGE', chainId: 'DOGE', address: TRON_ADDRESS, amount: '20' },
+        1001,
+        'Not a valid DOGE address',
+        'address',
+      ],
+      [
+        { coinName: 'USDT', chainId: 'TRON', address: TRON_ADDRESS, amount: '9.99' },
+        1001,
+        'The minimum withdrawal is 10',
+        'amount',
+      ],
+      [
+        { coinName: 'USDT', chainId: 'TRON', address: TRON_ADDRESS, amount: '100000.01' },
+        1001,
+        'The maximum withdrawal is 100000',
+        'amount',
+      ],
+      [
+        { coinName: 'USDT', chainId: 'TRON', address: TRON_ADDRESS, amount: '10.0000001' },
+        1001,
+        'Too many decimal places for this currency',
+        'amount',
+      ],
+      [
+        { coinName: 'USDT', chainId: 'TRON', address: TRON_ADDRESS, amount: '-5' },
+        1001,
+        'Enter an amount greater than 0',
+        'amount',
+      ],
+      [
+        { coinName: 'BNB', chainId: 'TRON', address: TRON_ADDRESS, amount: '20' },
+        1001,
+        'This currency is not carried on this network',
+        'coinName',
+      ],
+      [
+        { coinName: 'USDT', chainId: 'SOLANA', address: TRON_ADDRESS, amount: '20' },
+        3002,
+        'This currency or network is not supported or is disabled',
+      ],
+      [
+        { coinName: 'USDT', chainId: 'TRON', address: TRON_ADDRESS, amount: '99.5' },
+        3201,
+        'Not enough available balance: 100.5 USDT needed (amount and fee), 100 USDT available',
+      ],
+      [
+        { coinName: 'USDT', chainId: 'TRON', address: TRON_ADDRESS, amount: '20', googleCode: '000000' },
+        1203,
+        'Incorrect Google Authenticator code',
+      ],
+      [
+        { coinName: 'USDT', chainId: 'TRON', address: TRON_ADDRESS, amount: '20', googleCode: '' },
+        1001,
+        'Please enter the 6-digit code',
+        'googleCode',
+      ],
+    ];
+    for (const [body, code, message, field] of cases) {
+      const { body: json } = await withdraw(account, body);
+      expect(json.code, JSON.stringify(body)).toBe(code);
+      expect(json.message, JSON.stringify(body)).toBe(message);
+      if (field) expect(json.data.errors[0].field).toBe(field);
+    }
+    expect(await balanceOf(account.id)).toEqual({ available: 100, frozen: 0 });
+    expect(await app.db.select().from(withdrawals).where(eq(withdrawals.merchantId, account.id))).toEqual([]);
+    // In the merchant's language.
+    const zh = await withdraw(
+      account,
+      { coinName: 'USDT', chainId: 'TRON', address: TRON_ADDRESS, amount: '9' },
+      'zh_CN',
+    );
+    expect(zh.body.message).toBe('最小提现金额为 10');
+  });
+
+  it('needs Google bound (1201), and a refused withdrawal does not spend the code', async () => {
+    const merchant = await createMerchant(app);
+    await setBalance(app, { merchantId: merchant.id, coinName: 'USDT', available: '100' });
+    const token = await logInAs(app, merchant);
+    const unbound = await postJson(
+      app,
+      '/merchant/account/withdrawal',
+      { coinName: 'USDT', chainId: 'TRON', address: TRON_ADDRESS, amount: '20', googleCode: '123456' },
+      { token },
+    );
+    expect(unbound.json().code).toBe(1201);
+
+    const account = await boundMerchant({ USDT: '30' });
+    const code = freshCode(account);
+    const send = (amount: string) =>
+      postJson(
+        app,
+        '/merchant/account/withdrawal',
+        { coinName: 'USDT', chainId: 'TRON', address: TRON_ADDRESS, amount, googleCode: code },
+        { token: account.token },
+      );
+    expect((await send('29.5')).json().code).toBe(3201);
+    expect((await send('20')).json().code).toBe(0);
+    // Now spent: the same code again is a reuse.
+    expect((await send('10')).json()).toMatchObject({ code: 1203 });
+  });
+});
