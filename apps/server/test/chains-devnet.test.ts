@@ -242,7 +242,9 @@ describe('blocks, scans and confirmations', () => {
     expect(txHash).toMatch(/^0x[0-9a-f]{64}$/);
     // A retry of the same reference finds the first transfer: nothing is sent twice.
     expect((await adapter('POLYGON').send(request)).txHash).toBe(txHash);
-    expect(await app.db.select().from(devnetTransfers).where(eq(devnetTransfers.txHash, txHash))).toHaveLength(1);
+    expect(
+      await app.db.select().from(devnetTransfers).where(eq(devnetTransfers.txHash, txHash)),
+    ).toHaveLength(1);
     const [row] = await app.db.select().from(devnetTransfers).where(eq(devnetTransfers.txHash, txHash));
     expect(row).toMatchObject({
       chainId: 'POLYGON',
@@ -256,7 +258,10 @@ describe('blocks, scans and confirmations', () => {
     expect(await adapter('POLYGON').scanTransfers(block?.height ?? -1, block?.height ?? -1)).toMatchObject([
       { txHash, amount: '2' },
     ]);
-    expect(await adapter('POLYGON').transferStatus(txHash)).toEqual({ blockHeight: block?.height, failed: false });
+    expect(await adapter('POLYGON').transferStatus(txHash)).toEqual({
+      blockHeight: block?.height,
+      failed: false,
+    });
     expect(await adapter('POLYGON').transferStatus(`0x${'0'.repeat(64)}`)).toBeNull();
   });
 
