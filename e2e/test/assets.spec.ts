@@ -1,7 +1,8 @@
 import type { BrowserContext } from '@playwright/test';
 import { expect, test } from '../src/fixtures';
-import { freshMerchant } from '../src/fresh-merchant';
+import { freshMerchant, postFront } from '../src/fresh-merchant';
 import { readBaseUrl } from '../src/server-env';
+import { GoogleCodes } from '../src/totp';
 
 /**
  * Issue 8's asset flow in the browser, as a new merchant (so its balances start at zero):
@@ -9,7 +10,9 @@ import { readBaseUrl } from '../src/server-env';
  *    button, the minimum and the confirmations;
  * 2. simulate a deposit below the minimum and one above it (devnet);
  * 3. the deposit records show them confirming, then completed and below minimum, and the
- *    balance on the page and in the header rises by the credited one only.
+ *    balance on the page and in the header rises by the credited one only;
+ * 4. a withdrawal with the Google code (bound through the API first): the fee, the total and
+ *    what arrives shown live, then the record pending review and amount + fee frozen.
  * Blocks come every DEVNET_BLOCK_MS (3 s): every wait is for what the page shows.
  */
 const CREDIT_TIMEOUT = 60_000;
@@ -18,11 +21,23 @@ async function logIn(context: BrowserContext, token: string) {
   await context.addCookies([{ name: 'token', value: token, url: readBaseUrl(), sameSite: 'Lax' }]);
 }
 
-test('deposit: the address per network, a simulated deposit credited after its confirmations, one below the minimum recorded (en_US)', async ({
+test('deposit and withdraw: the address per network, simulated deposits (one below the minimum), a withdrawal frozen for review (en_US)', async ({
   page,
   context,
 }) => {
+  // Two Google codes of distinct 30 s windows: the second may wait for its window.
+  test.setTimeout(150_000);
   const merchant = await freshMerchant('deposit');
+  const check = await fetch(`${readBaseUrl()}/front/google/check`, {
+    headers: { 'x-auth-token': merchant.token },
+  });
+  const googleSecret = ((await check.json()) as { data: { secret: string } }).data.secret;
+  const codes = new GoogleCodes(googleSecret);
+  await postFront(
+    '/google/send',
+    { password: merchant.password, code: await codes.next() },
+    { token: merchant.token, json: true },
+  );
   await logIn(context, merchant.token);
   await page.addInitScript(() => window.localStorage.setItem('lang', 'en_US'));
   await page.goto('/finance');
@@ -71,5 +86,28 @@ test('deposit: the address per network, a simulated deposit credited after its c
     const usdt = page.getByTestId('asset-table').getByRole('row').nth(1);
     await expect(usdt).toContainText('USDT');
     await expect(usdt).toContainText('42.25');
+  });
+
+  await test.step('a withdrawal: fee, total and what arrives shown live; frozen and pending review', async () => {
+    await page.getByTestId('withdraw-USDT').click();
+    const form = page.getByTestId('withdraw-form');
+    await expect(form).toBeVisible();
+    await page.getByTestId('withdraw-network').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Tron' }).click();
+    await expect(page.getByTestId('withdraw-fee')).toHaveText('1 USDT');
+    await page.getByTestId('withdraw-address').fill('TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH');
+    await page.getByTestId('withdraw-amount').fill('20');
+    await expect(page.getByTestId('withdraw-total')).toHaveText('21 USDT');
+    await expect(page.getByTestId('withdraw-received')).toHaveText('20 USDT');
+    await page.getByTestId('withdraw-google-code').fill(await codes.next());
+    await page.getByTestId('withdraw-submit').click();
+    await expect(page.getByText(/Withdrawal WD\d{8}[0-9A-F]{20} submitted/)).toBeVisible();
+    await expect(form).toBeHidden();
+    await page.getByRole('tab', { name: 'Withdrawals' }).click();
+    const row = page.getByTestId('records-withdrawal-table').getByRole('row', { name: /TUEZSdKs/ });
+    await expect(row.getByTestId('record-status')).toHaveText('Pending review');
+    const usdt = page.getByTestId('asset-table').getByRole('row').nth(1);
+    await expect(usdt).toContainText('21.25');
+    await expect(usdt).toContainText('21');
   });
 });

@@ -14,9 +14,10 @@ import { isSmallAsset, useHideSmallAssets } from '../lib/hide-small-assets';
 export interface AssetTableProps {
   assets: readonly AssetEntry[];
   onDeposit: (coinName: string) => void;
+  onWithdraw: (asset: AssetEntry) => void;
 }
 
-export function AssetTable({ assets, onDeposit }: AssetTableProps) {
+export function AssetTable({ assets, onDeposit, onWithdraw }: AssetTableProps) {
   const { t } = useTranslation();
   const [hideSmall, setHideSmall] = useHideSmallAssets();
   const currency = CLIENT_DEFAULTS.currency;
@@ -58,11 +59,20 @@ export function AssetTable({ assets, onDeposit }: AssetTableProps) {
       key: 'actions',
       title: t('assets.actions.title'),
       align: 'right',
-      width: '16%',
+      width: '20%',
       render: (row) => (
-        <Button size="small" onClick={() => onDeposit(row.coinName)} data-testid={`deposit-${row.coinName}`}>
-          {t('assets.actions.deposit')}
-        </Button>
+        <Flex gap={8} justify="flex-end" wrap>
+          <Button
+            size="small"
+            onClick={() => onDeposit(row.coinName)}
+            data-testid={`deposit-${row.coinName}`}
+          >
+            {t('assets.actions.deposit')}
+          </Button>
+          <Button size="small" onClick={() => onWithdraw(row)} data-testid={`withdraw-${row.coinName}`}>
+            {t('assets.actions.withdraw')}
+          </Button>
+        </Flex>
       ),
     },
   ];

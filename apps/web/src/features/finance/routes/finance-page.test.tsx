@@ -65,6 +65,18 @@ const record = (id: string, status: string, amount: string, confirmations: numbe
   updatedAt: '2026-11-25T09:00:00.000Z',
 });
 
+const TRON = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
+
+const feeRow = (chainId: string, coinName: string) => ({
+  chainId,
+  chainName: chainId,
+  coinName,
+  coinUnit: `${coinName}-${chainId}`,
+  icon: '',
+  collectionRate: '0.008',
+  payoutFee: '1',
+});
+
 const rowsOf = () => within(screen.getByTestId('asset-table')).getAllByRole('row');
 
 describe('formatShare', () => {
@@ -84,11 +96,10 @@ describe('FinancePage', () => {
     expect(screen.getByTestId('distribution-USDT').textContent).toContain('87.49%');
     expect(screen.getByRole('img', { name: 'USDT 87.49%, DOGE 12.49%, TRX 0.00%' })).toBeTruthy();
     const [, usdt, , doge] = rowsOf();
-    expect(usdt?.textContent).toBe('USDT1,000.123456150≈ 1,150.12Deposit');
-    expect(doge?.textContent).toBe('DOGE1,000.50.12345678≈ 164.30Deposit');
+    expect(usdt?.textContent).toBe('USDT1,000.123456150≈ 1,150.12DepositWithdraw');
+    expect(doge?.textContent).toBe('DOGE1,000.50.12345678≈ 164.30DepositWithdraw');
     // What is not built yet says so, with no button.
-    fireEvent.click(screen.getByRole('tab', { name: 'Withdrawals' }));
-    expect((await screen.findByTestId('finance-withdrawals')).textContent).toContain('Being built');
+    expect(screen.getByTestId('finance-batch').textContent).toContain('Being built');
   });
 
   it("deposits: the network's own address with its QR code, minimum and confirmations; devnet simulation", async () => {
@@ -174,6 +185,128 @@ describe('FinancePage', () => {
     expect(api.callsTo('/test/deposit').at(-1)?.body).toEqual(
       expect.objectContaining({ coinName: 'USDT', chainId: 'TRON', amount: '5' }),
     );
+  });
+
+  it('withdraws: the fee, the total and what arrives live; refuses what the server would; sends and closes', async () => {
+    const api = mockApi({
+      '/merchant/account/overview': ok(OVERVIEW),
+      '/merchant/info': ok({
+        merchantId: '100001',
+        email: 'm@example.com',
+        phone: null,
+        countryCode: null,
+        googleState: true,
+        lang: 'en_US',
+        createdAt: '2026-11-20T00:00:00.000Z',
+      }),
+      '/config/coinList': ok([coin('USDT', 'TRON', 'Tron'), coin('USDT', 'ETH', 'Ethereum')]),
+      '/config/runtime': ok({
+        chainMode: 'devnet',
+        chains: [
+          { chainId: 'ETH', enabled: true, confirmations: 3 },
+          { chainId: 'TRON', enabled: true, confirmations: 3 },
+        ],
+      }),
+      '/merchant/fee-info': ok({
+        list: [
+          { ...feeRow('TRON', 'USDT'), payoutFee: '1' },
+          { ...feeRow('ETH', 'USDT'), payoutFee: '5' },
+        ],
+      }),
+      '/merchant/account/withdrawal': [
+        fail(1203, 'Incorrect Google Authenticator code'),
+        ok({
+          withdrawal: {
+            withdrawalNo: 'WD20261125ABCDEF0123456789ABCD',
+            coinName: 'USDT',
+            chainId: 'TRON',
+            address: TRON,
+            amount: '20',
+            fee: '1',
+            total: '21',
+            status: 'pending_review',
+            txHash: null,
+            reason: null,
+            createdAt: '2026-11-25T09:00:00.000Z',
+            updatedAt: '2026-11-25T09:00:00.000Z',
+          },
+        }),
+      ],
+      '/merchant/account/transaction-record': ok({ list: [], total: 0, pageNo: 1, pageSize: 10 }),
+    });
+    renderWithProviders(<FinancePage />);
+    fireEvent.click(await screen.findByTestId('withdraw-USDT'));
+    const modal = await screen.findByTestId('withdraw-form');
+    expect(within(modal).getByTestId('withdraw-fee').textContent).toBe('1 USDT');
+    expect(within(modal).getByTestId('withdraw-limits').textContent).toContain('From 10 to 100,000 USDT');
+    expect(within(modal).getByTestId('withdraw-limits').textContent).toContain(
+      'Available: 1,000.123456 USDT',
+    );
+    fireEvent.change(within(modal).getByTestId('withdraw-amount'), { target: { value: '20' } });
+    expect(await within(modal).findByText('21 USDT')).toBeTruthy();
+    expect(within(modal).getByTestId('withdraw-received').textContent).toBe('20 USDT');
+    // What the server would refuse is refused here first, and nothing is sent.
+    fireEvent.change(within(modal).getByTestId('withdraw-address'), {
+      target: { value: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94' },
+    });
+    fireEvent.change(within(modal).getByTestId('withdraw-amount'), { target: { value: '9' } });
+    fireEvent.click(within(modal).getByTestId('withdraw-submit'));
+    expect(await within(modal).findByText('Not a valid TRON address')).toBeTruthy();
+    expect(await within(modal).findByText('The minimum withdrawal is 10')).toBeTruthy();
+    expect(await within(modal).findByText('Please enter the 6-digit code')).toBeTruthy();
+    fireEvent.click(within(modal).getByTestId('withdraw-max'));
+    expect(await within(modal).findByText('1,000.123456 USDT')).toBeTruthy(); // max + fee = the available
+    fireEvent.change(within(modal).getByTestId('withdraw-amount'), { target: { value: '999.2' } });
+    fireEvent.click(within(modal).getByTestId('withdraw-submit'));
+    expect(
+      await within(modal).findByText(/Amount and fee exceed the available 1000.123456 USDT/),
+    ).toBeTruthy();
+    expect(api.callsTo('/merchant/account/withdrawal')).toHaveLength(0);
+
+    fireEvent.change(within(modal).getByTestId('withdraw-address'), { target: { value: TRON } });
+    fireEvent.change(within(modal).getByTestId('withdraw-amount'), { target: { value: '20' } });
+    fireEvent.change(within(modal).getByTestId('withdraw-google-code'), { target: { value: '123456' } });
+    fireEvent.click(within(modal).getByTestId('withdraw-submit'));
+    expect(await within(modal).findByText('Incorrect Google Authenticator code')).toBeTruthy();
+    fireEvent.click(within(modal).getByTestId('withdraw-submit'));
+    expect(await screen.findByText('Withdrawal WD20261125ABCDEF0123456789ABCD submitted')).toBeTruthy();
+    expect(api.callsTo('/merchant/account/withdrawal').at(-1)?.body).toEqual(
+      expect.objectContaining({
+        coinName: 'USDT',
+        chainId: 'TRON',
+        address: TRON,
+        amount: '20',
+        googleCode: '123456',
+      }),
+    );
+  });
+
+  it('withdraws only with Google Authenticator bound, and says where to bind it', async () => {
+    mockApi({
+      '/merchant/account/overview': ok(OVERVIEW),
+      '/merchant/info': ok({
+        merchantId: '100001',
+        email: 'm@example.com',
+        phone: null,
+        countryCode: null,
+        googleState: false,
+        lang: 'en_US',
+        createdAt: '2026-11-20T00:00:00.000Z',
+      }),
+      '/config/coinList': ok([coin('USDT', 'TRON', 'Tron')]),
+      '/config/runtime': ok({
+        chainMode: 'devnet',
+        chains: [{ chainId: 'TRON', enabled: true, confirmations: 3 }],
+      }),
+      '/merchant/fee-info': ok({ list: [feeRow('TRON', 'USDT')] }),
+      '/merchant/account/transaction-record': ok({ list: [], total: 0, pageNo: 1, pageSize: 10 }),
+    });
+    renderWithProviders(<FinancePage />);
+    fireEvent.click(await screen.findByTestId('withdraw-USDT'));
+    expect((await screen.findByTestId('withdraw-need-google')).textContent).toContain(
+      'Withdrawals need Google Authenticator',
+    );
+    expect(screen.queryByTestId('withdraw-form')).toBeNull();
   });
 
   it('lists the deposits with their status, confirmations and the below-minimum ones', async () => {

@@ -1,3 +1,4 @@
+import type { AssetEntry } from '@tollgate/contracts';
 import { Card, Col, Row, Skeleton, Statistic, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,19 +11,20 @@ import { AssetDistribution } from '../components/asset-distribution';
 import { AssetTable } from '../components/asset-table';
 import { DepositModal } from '../components/deposit-modal';
 import { TransactionRecords } from '../components/transaction-records';
+import { WithdrawModal } from '../components/withdraw-modal';
 import '../finance.css';
 
 /**
  * Asset management (SPEC section 2): the overview (total worth in USDT, currencies held), the
- * distribution, every currency's balances with "hide small assets" and a deposit action, and
- * the deposit records. Withdrawal (single and batch) comes next (issue 8); until then its tab
- * says so in words, and no button leads nowhere.
+ * distribution, every currency's balances with "hide small assets", deposit and withdraw
+ * actions, and the deposit and withdrawal records.
  */
 export default function FinancePage() {
   const { t } = useTranslation();
   const { data, isPending, error, refetch, isFetching } = useAccountOverview();
   const currency = CLIENT_DEFAULTS.currency;
   const [depositCoin, setDepositCoin] = useState<string | null>(null);
+  const [withdrawAsset, setWithdrawAsset] = useState<AssetEntry | null>(null);
   return (
     <PageContainer title={t('menu.assetManagement')} testId="page-finance">
       {error ? (
@@ -73,7 +75,11 @@ export default function FinancePage() {
             {isPending ? (
               <Skeleton active paragraph={{ rows: 5 }} />
             ) : (
-              <AssetTable assets={data?.assets ?? []} onDeposit={setDepositCoin} />
+              <AssetTable
+                assets={data?.assets ?? []}
+                onDeposit={setDepositCoin}
+                onWithdraw={setWithdrawAsset}
+              />
             )}
           </Card>
         </Col>
@@ -90,21 +96,21 @@ export default function FinancePage() {
                 {
                   key: 'withdrawal',
                   label: t('assets.records.withdrawals'),
-                  children: (
-                    <UnderConstruction
-                      variant="block"
-                      planned={t('assets.records.withdrawalsPlanned')}
-                      testId="finance-withdrawals"
-                    />
-                  ),
+                  children: <TransactionRecords type="withdrawal" />,
                 },
               ]}
               data-testid="finance-records"
             />
           </Card>
         </Col>
+        <Col span={24}>
+          <Card title={t('assets.batch.title')}>
+            <UnderConstruction variant="block" planned={t('assets.batch.planned')} testId="finance-batch" />
+          </Card>
+        </Col>
       </Row>
       <DepositModal coinName={depositCoin} onClose={() => setDepositCoin(null)} />
+      <WithdrawModal asset={withdrawAsset} onClose={() => setWithdrawAsset(null)} />
     </PageContainer>
   );
 }
