@@ -8,12 +8,12 @@ import { withdrawalResult } from '@tollgate/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balances, fundRecords, withdrawals } from '../src/db/schema';
+import { balances, fundRecords, merchants, withdrawals } from '../src/db/schema';
 import { findWithdrawalByNo } from '../src/modules/assets/withdrawal.repository';
 import { approveWithdrawal, rejectWithdrawal } from '../src/modules/assets/withdrawal.service';
 import { bindGoogleThroughApi } from './helpers/accounts';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
-import { googleCodeNow, postJson } from './helpers/calls';
+import { codeMailedTo, googleCodeNow, postForm, postJson } from './helpers/calls';
 import { createMerchant, logInAs, setBalance } from './helpers/factories';
 import { expectLedgerClean } from './helpers/ledger';
 
@@ -378,5 +378,79 @@ describe('refusals', () => {
     expect((await send('20')).json().code).toBe(0);
     // Now spent: the same code again is a reuse.
     expect((await send('10')).json()).toMatchObject({ code: 1203 });
+  });
+});
+
+describe('the 24 h lock after a password or Google change', () => {
+  const TRON_20 = { coinName: 'USDT', chainId: 'TRON', address: TRON_ADDRESS, amount: '20' };
+
+  it('locks after a Google unbind and the bind after it (not after a first bind), for 24 h, with its own message', async () => {
+    const merchant = await createMerchant(app);
+    await setBalance(app, { merchantId: merchant.id, coinName: 'USDT', available: '100' });
+    const token = await logInAs(app, merchant);
+    const first = await bindGoogleThroughApi(app, token, merchant.password);
+    const account = { id: merchant.id, token, secret: first };
+    // A first bind locks nothing.
+    expect((await withdraw(account, TRON_20)).body.code).toBe(0);
+
+    clock.advance(30_000);
+    const unbind = await postJson(
+      app,
+      '/google/remove',
+      { password: merchant.password, code: googleCodeNow(app, first) },
+      { token },
+    );
+    expect(unbind.json().code).toBe(0);
+    const unbindAt = app.now();
+    expect((await withdraw(account, TRON_20)).body.code).toBe(1201);
+    clock.advance(60 * 60_000);
+    account.secret = await bindGoogleThroughApi(app, token, merchant.password);
+    // Locked until 24 h after the unbind... and the bind after it, which came an hour later.
+    const locked = await withdraw(account, TRON_20);
+    expect(locked.status).toBe(403);
+    expect(locked.body.code).toBe(3202);
+    const until = new Date(app.now().getTime() + 24 * 60 * 60_000 - 30_000);
+    expect(new Date(locked.body.data.lockedUntil).getTime()).toBeGreaterThan(
+      unbindAt.getTime() + 24 * 60 * 60_000,
+    );
+    expect(locked.body.message).toMatch(
+      /^Withdrawals are paused for 24 hours after a password or Google Authenticator change\. They open again at \d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2} \(UTC\+8\)$/,
+    );
+    expect(Math.abs(new Date(locked.body.data.lockedUntil).getTime() - until.getTime())).toBeLessThan(60_000);
+    const zh = await withdraw(account, TRON_20, 'zh_CN');
+    expect(zh.body.message).toMatch(/^修改密码或谷歌验证器后 24 小时内暂停提现，将于 .+ 恢复$/);
+    expect(await balanceOf(account.id)).toEqual({ available: 79, frozen: 21 });
+
+    clock.advance(24 * 60 * 60_000);
+    expect((await withdraw(account, TRON_20)).body.code).toBe(0);
+  });
+
+  it('locks after a password change', async () => {
+    const account = await boundMerchant();
+    clock.advance(61_000);
+    expect(
+      (await postForm(app, '/email/update/password/code', {}, { token: account.token })).json().code,
+    ).toBe(0);
+    const [row] = await app.db
+      .select({ email: merchants.email })
+      .from(merchants)
+      .where(eq(merchants.id, account.id));
+    const email = row?.email ?? '';
+    const code = await codeMailedTo(app, email);
+    const changed = await postForm(
+      app,
+      '/update/password',
+      { oldPassword: 'Merchant2026', password: 'Changed2026pass', confirmPassword: 'Changed2026pass', code },
+      { token: account.token },
+    );
+    expect(changed.json().code).toBe(0);
+    clock.advance(30_000);
+    const login = await postForm(app, '/login', {
+      email,
+      password: 'Changed2026pass',
+      googleCode: googleCodeNow(app, account.secret),
+    });
+    const token = login.json().data.token as string;
+    expect((await withdraw({ ...account, token }, TRON_20)).body.code).toBe(3202);
   });
 });

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import type { SecretBox } from '../../lib/secret-box';
 import type { ServiceDeps } from '../../types';
 import { enqueueMail } from '../mail/mail.job';
-import { findMerchantById, type MerchantRow } from '../merchant/merchant.repository';
+import { findMerchantById, lockWithdrawals, type MerchantRow } from '../merchant/merchant.repository';
 import { languageOf, passwordMatches } from '../merchant/merchant.service';
 import * as google from './google.repository';
 import { requireGoogleBound } from './google-guard';
@@ -77,6 +77,8 @@ export async function bindGoogle(deps: ServiceDeps, merchantId: number, body: Go
   await db.transaction(async (tx) => {
     // Only a request racing with the same code can have moved the row on since it was read.
     if (!(await google.bindPendingSecret(tx, merchantId, { pending, bound }, step))) throw googleCodeReused();
+    // The first bind of an account opens nothing to an attacker; a bind after an unbind may.
+    if (merchant.googleUnboundAt) await lockWithdrawals(tx, merchantId, at);
     const content = { template: 'googleBound' as const, email: merchant.email, at: at.toISOString() };
     await enqueueMail(tx, { to: merchant.email, lang: languageOf(merchant), content }, at);
   });
@@ -97,6 +99,7 @@ export async function unbindGoogle(
   await db.transaction(async (tx) => {
     await acceptGoogleCode({ db: tx, secrets: deps.secrets }, merchant, body.code, at);
     if (!(await google.unbindSecret(tx, merchantId))) throw new AppError(ErrorCode.GOOGLE_NOT_BOUND);
+    await lockWithdrawals(tx, merchantId, at, { unbound: true });
     const content = { template: 'googleUnbound' as const, email: merchant.email, at: at.toISOString() };
     await enqueueMail(tx, { to: merchant.email, lang: languageOf(merchant), content }, at);
   });

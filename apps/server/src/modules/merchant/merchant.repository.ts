@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { merchants } from '../../db/schema';
 
@@ -64,4 +64,27 @@ export function isUniqueViolation(error: unknown): boolean {
 /** The language the merchant last logged in with: their mails go out in it. */
 export async function setMerchantLang(db: Executor, id: number, lang: string): Promise<void> {
   await db.update(merchants).set({ lang }).where(eq(merchants.id, id));
+}
+
+/** Withdrawals and payouts stay shut for this long after a password or Google change. */
+export const WITHDRAWAL_LOCK_MS = 24 * 60 * 60_000;
+
+/**
+ * Shuts withdrawals until `now` + 24 h (a later lock is kept), in the transaction of the change
+ * that causes it; `unbound` also remembers that Google was unbound, so the next bind locks too.
+ */
+export async function lockWithdrawals(
+  db: Executor,
+  merchantId: number,
+  now: Date,
+  options: { unbound?: boolean } = {},
+): Promise<void> {
+  const until = new Date(now.getTime() + WITHDRAWAL_LOCK_MS);
+  await db
+    .update(merchants)
+    .set({
+      withdrawalLockedUntil: sql`greatest(coalesce(${merchants.withdrawalLockedUntil}, ${until}), ${until})`,
+      ...(options.unbound ? { googleUnboundAt: now } : {}),
+    })
+    .where(eq(merchants.id, merchantId));
 }

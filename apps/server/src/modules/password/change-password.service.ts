@@ -5,7 +5,7 @@ import type { AuthSession, ServiceDeps } from '../../types';
 import { revokeMerchantSessions } from '../auth/session.repository';
 import { checkEmailCode, consumeEmailCode, issueEmailCode } from '../codes/email-code.service';
 import { enqueueMail } from '../mail/mail.job';
-import { findMerchantById, setMerchantPassword } from '../merchant/merchant.repository';
+import { findMerchantById, lockWithdrawals, setMerchantPassword } from '../merchant/merchant.repository';
 import { languageOf } from '../merchant/merchant.service';
 
 /**
@@ -54,6 +54,7 @@ export async function updatePassword(
   await db.transaction(async (tx) => {
     await consumeEmailCode(tx, codeId, at);
     await setMerchantPassword(tx, merchant.id, passwordHash);
+    await lockWithdrawals(tx, merchant.id, at);
     await revokeMerchantSessions(tx, merchant.id, at, session.sessionId);
     const content = { template: 'passwordChanged' as const, email: merchant.email, at: at.toISOString() };
     await enqueueMail(tx, { to: merchant.email, lang: languageOf(merchant), content }, at);

@@ -6,7 +6,7 @@ import { clearLoginFailures } from '../auth/login-throttle';
 import { revokeMerchantSessions } from '../auth/session.repository';
 import { checkEmailCode, consumeEmailCode, issueEmailCode } from '../codes/email-code.service';
 import { enqueueMail } from '../mail/mail.job';
-import { findMerchantByEmail, setMerchantPassword } from '../merchant/merchant.repository';
+import { findMerchantByEmail, lockWithdrawals, setMerchantPassword } from '../merchant/merchant.repository';
 import { languageOf } from '../merchant/merchant.service';
 
 /**
@@ -46,6 +46,7 @@ export async function resetPassword(
   await db.transaction(async (tx) => {
     await consumeEmailCode(tx, codeId, at);
     await setMerchantPassword(tx, merchant.id, passwordHash);
+    await lockWithdrawals(tx, merchant.id, at);
     await revokeMerchantSessions(tx, merchant.id, at);
     await clearLoginFailures(tx, `merchant:${merchant.id}`);
     const content = { template: 'passwordChanged' as const, email: merchant.email, at: at.toISOString() };
