@@ -15,6 +15,7 @@ CREATE TABLE "withdrawals" (
 	"withdrawal_no" text NOT NULL,
 	"merchant_id" bigint NOT NULL,
 	"source" text NOT NULL,
+	"order_id" bigint,
 	"batch_id" text,
 	"coin_name" text NOT NULL,
 	"chain_id" text NOT NULL,
@@ -38,6 +39,7 @@ CREATE TABLE "withdrawals" (
 	CONSTRAINT "withdrawals_amount_positive" CHECK ("withdrawals"."amount" > 0 and "withdrawals"."fee" >= 0)
 );
 --> statement-breakpoint
+ALTER TABLE "orders" DROP CONSTRAINT "orders_status_known";--> statement-breakpoint
 ALTER TABLE "merchants" ADD COLUMN "auto_approve_usdt" numeric(38, 18) DEFAULT '0' NOT NULL;--> statement-breakpoint
 ALTER TABLE "merchants" ADD COLUMN "withdrawal_locked_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "merchants" ADD COLUMN "google_unbound_at" timestamp with time zone;--> statement-breakpoint
@@ -45,11 +47,14 @@ ALTER TABLE "devnet_transfers" ADD COLUMN "failed" boolean DEFAULT false NOT NUL
 ALTER TABLE "chain_transfers" ADD COLUMN "deposit_address_id" bigint;--> statement-breakpoint
 ALTER TABLE "deposit_addresses" ADD CONSTRAINT "deposit_addresses_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "withdrawals_no_key" ON "withdrawals" USING btree ("withdrawal_no");--> statement-breakpoint
+CREATE UNIQUE INDEX "withdrawals_order_key" ON "withdrawals" USING btree ("order_id") WHERE "withdrawals"."order_id" is not null;--> statement-breakpoint
 CREATE INDEX "withdrawals_merchant_created_idx" ON "withdrawals" USING btree ("merchant_id","created_at");--> statement-breakpoint
 CREATE INDEX "withdrawals_status_idx" ON "withdrawals" USING btree ("status","id");--> statement-breakpoint
 ALTER TABLE "chain_transfers" ADD CONSTRAINT "chain_transfers_deposit_address_id_deposit_addresses_id_fk" FOREIGN KEY ("deposit_address_id") REFERENCES "public"."deposit_addresses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "chain_transfers_deposit_idx" ON "chain_transfers" USING btree ("deposit_address_id","id");--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_status_known" CHECK ("orders"."status" in ('pending', 'confirming', 'completed', 'expired', 'pending_review', 'processing', 'failed', 'rejected'));--> statement-breakpoint
 -- The demo merchant's small withdrawals complete without review (issue 8), on a database
 -- seeded before this migration as on a new one (demo-merchant.ts seeds it so from now on).
 UPDATE "merchants" SET "auto_approve_usdt" = 1000 WHERE "email" = 'demo@tollgate.dev';

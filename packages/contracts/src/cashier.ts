@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages';
-import { ORDER_EXCEPTION_VALUES, ORDER_STATUS_VALUES } from './merchant-api';
+import { COLLECTION_STATUS_VALUES, ORDER_EXCEPTION_VALUES } from './merchant-api';
 import { DECIMAL_PATTERN, money } from './money';
 import { decimalString } from './money-schema';
 import { commonQuery, requiredString } from './validation';
@@ -53,7 +53,7 @@ export const cashierView = z.object({
     .array(cashierNetwork)
     .describe('Enabled chains that carry the currency (to pick from while `network` is null)'),
   payAddress: z.string().nullable().describe("The order's own address; null while it has no network"),
-  status: z.enum(ORDER_STATUS_VALUES),
+  status: z.enum(COLLECTION_STATUS_VALUES),
   exception: z.enum(ORDER_EXCEPTION_VALUES).nullable(),
   paidAmount: decimalString.describe('What arrived so far'),
   remaining: decimalString.describe('amount − paidAmount, never below 0'),

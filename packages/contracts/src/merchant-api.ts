@@ -112,7 +112,26 @@ export const testPayBody = z.strictObject({
 });
 export type TestPayBody = z.infer<typeof testPayBody>;
 
-export const ORDER_STATUS_VALUES = ['pending', 'confirming', 'completed', 'expired'] as const;
+/** Collections: pending, confirming, completed, expired. Payouts: pending_review, processing, completed, failed, rejected. */
+export const ORDER_STATUS_VALUES = [
+  'pending',
+  'confirming',
+  'completed',
+  'expired',
+  'pending_review',
+  'processing',
+  'failed',
+  'rejected',
+] as const;
+export const COLLECTION_STATUS_VALUES = ['pending', 'confirming', 'completed', 'expired'] as const;
+export const PAYOUT_STATUS_VALUES = [
+  'pending_review',
+  'processing',
+  'completed',
+  'failed',
+  'rejected',
+] as const;
+export const PAYOUT_BATCH_MAX = 1000;
 export const ORDER_EXCEPTION_VALUES = ['underpaid', 'overpaid', 'late'] as const;
 
 /**
@@ -140,6 +159,65 @@ export const orderObject = z.object({
   completedAt: z.string().nullable(),
 });
 export type OrderObject = z.infer<typeof orderObject>;
+
+export const createPayoutBody = z.strictObject({
+  merchantOrderNo: merchantOrderNoField.describe(
+    'Your own payout number, 1-64 characters of [A-Za-z0-9_-]; the same number with the same content returns the same payout, with other content it is refused (3001)',
+  ),
+  currency: currencyField.describe('A coinName, e.g. USDT'),
+  network: requiredString('validation.required')
+    .regex(/^[A-Z0-9_]{1,16}$/, { message: 'validation.collection.network' })
+    .describe('A chainId, e.g. TRON'),
+  address: requiredString('validation.asset.addressRequired')
+    .min(1, { message: 'validation.asset.addressRequired' })
+    .max(128, { message: 'validation.tooLong' })
+    .describe('The destination address; checked for the network, checksum included'),
+  amount: requiredString('validation.required')
+    .pipe(positiveAmount)
+    .describe("What the destination receives; the rate table's payout fee comes on top"),
+  description: z
+    .string({ error: 'validation.invalidType' })
+    .max(DESCRIPTION_MAX, { message: 'validation.tooLong' })
+    .optional(),
+  callbackUrl: httpUrl
+    .optional()
+    .describe("http(s) URL for this payout's callbacks; default: the application's"),
+});
+export type CreatePayoutBody = z.infer<typeof createPayoutBody>;
+
+export const createPayoutBatchBody = z.strictObject({
+  items: z
+    .array(createPayoutBody, { error: 'validation.invalidType' })
+    .min(1, { message: 'validation.required' })
+    .max(PAYOUT_BATCH_MAX, { message: 'validation.payout.batchTooLarge' })
+    .describe(`1 to ${PAYOUT_BATCH_MAX} payouts: all are accepted or none`),
+});
+export type CreatePayoutBatchBody = z.infer<typeof createPayoutBatchBody>;
+
+/** A payout as the API, its callbacks and the records show it. */
+export const payoutObject = z.object({
+  orderNo: z.string().describe('The platform order number'),
+  merchantOrderNo: z.string(),
+  appId: z.string(),
+  currency: z.string(),
+  network: z.string(),
+  address: z.string().describe('The destination'),
+  amount: decimalString.describe('What the destination receives'),
+  fee: decimalString,
+  status: z.enum(PAYOUT_STATUS_VALUES),
+  reason: z
+    .string()
+    .nullable()
+    .describe('Why it was rejected (the reviewer) or failed (`reverted` on chain)'),
+  txHash: z.string().nullable(),
+  description: z.string(),
+  test: z.boolean().describe('Created on the devnet chain: simulated money'),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type PayoutObject = z.infer<typeof payoutObject>;
+
+export const payoutBatchResult = z.object({ items: z.array(payoutObject) });
 
 /** Refusals every signed call can answer, before its own. */
 export const SIGNED_CALL_ERRORS: readonly ErrorCodeValue[] = [
@@ -222,6 +300,61 @@ export const apiEndpoints = {
     query: collectionQuery,
     response: orderObject,
     errors: [ErrorCode.VALIDATION_FAILED, ErrorCode.NOT_FOUND],
+    devnetOnly: false,
+  },
+  createPayout: {
+    method: 'POST',
+    path: '/payouts',
+    operationId: 'createPayout',
+    summary: 'Create a payout to an address (idempotent by merchantOrderNo)',
+    description:
+      "Pays `amount` to `address` on `network`; the rate table's payout fee comes on top. amount + fee " +
+      'move from available to frozen at once (3201 when they do not fit), then the payout is reviewed ' +
+      '(pending_review; small ones may be approved at once), sent (processing) and completed once the ' +
+      'chain confirms it, or failed, or rejected: the callbacks payout.processing, payout.completed, ' +
+      'payout.failed and payout.rejected tell each. The same `merchantOrderNo` with the same content ' +
+      'returns the same payout; with other content it is refused with 3001. Refused for 24 h after a ' +
+      'password or Google Authenticator change (3202).',
+    body: createPayoutBody,
+    response: payoutObject,
+    errors: [
+      ...BODY_ERRORS,
+      ErrorCode.MERCHANT_ORDER_CONFLICT,
+      ErrorCode.CURRENCY_NOT_SUPPORTED,
+      ErrorCode.INSUFFICIENT_BALANCE,
+      ErrorCode.WITHDRAWAL_LOCKED,
+    ],
+    devnetOnly: false,
+  },
+  createPayoutBatch: {
+    method: 'POST',
+    path: '/payouts/batch',
+    operationId: 'createPayoutBatch',
+    summary: `Create up to ${PAYOUT_BATCH_MAX} payouts at once: all or none`,
+    description:
+      'Every item is checked like a single payout; one bad item refuses the whole batch (its index in ' +
+      'the field name, e.g. items.3.address) and nothing is frozen. Each item is idempotent by its ' +
+      'merchantOrderNo: a batch sent again returns the same payouts.',
+    body: createPayoutBatchBody,
+    response: payoutBatchResult,
+    errors: [
+      ...BODY_ERRORS,
+      ErrorCode.MERCHANT_ORDER_CONFLICT,
+      ErrorCode.CURRENCY_NOT_SUPPORTED,
+      ErrorCode.INSUFFICIENT_BALANCE,
+      ErrorCode.WITHDRAWAL_LOCKED,
+    ],
+    devnetOnly: false,
+  },
+  getPayout: {
+    method: 'GET',
+    path: '/payouts/:orderNo',
+    operationId: 'getPayout',
+    summary: 'Get a payout by its platform order number',
+    description: "Only the calling application's own payouts; any other order number is 404.",
+    params: orderNoParams,
+    response: payoutObject,
+    errors: [ErrorCode.NOT_FOUND],
     devnetOnly: false,
   },
   testPayCollection: {

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { merchants } from './merchants';
+import { orders } from './orders';
 
 /**
  * Assets (issue 8): each merchant's own deposit address per chain. The address is derived from
@@ -67,6 +68,8 @@ export const withdrawals = pgTable(
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
     source: text('source', { enum: ['single', 'batch', 'api'] }).notNull(),
+    /** A payout made through the API: its order (type payout), which mirrors this row's status. */
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
     batchId: text('batch_id'),
     coinName: text('coin_name').notNull(),
     chainId: text('chain_id').notNull(),
@@ -95,6 +98,7 @@ export const withdrawals = pgTable(
   },
   (t) => [
     uniqueIndex('withdrawals_no_key').on(t.withdrawalNo),
+    uniqueIndex('withdrawals_order_key').on(t.orderId).where(sql`${t.orderId} is not null`),
     index('withdrawals_merchant_created_idx').on(t.merchantId, t.createdAt),
     index('withdrawals_status_idx').on(t.status, t.id),
     check(

@@ -29,7 +29,20 @@ const merchantRef = () =>
     .references(() => merchants.id, { onDelete: 'cascade' });
 
 export const ORDER_TYPES = ['collection', 'payout'] as const;
-export const ORDER_STATUSES = ['pending', 'confirming', 'completed', 'expired'] as const;
+/**
+ * Collections: pending → confirming → completed, or expired. Payouts (issue 8) follow their
+ * withdrawal: pending_review → processing → completed | failed, pending_review → rejected.
+ */
+export const ORDER_STATUSES = [
+  'pending',
+  'confirming',
+  'completed',
+  'expired',
+  'pending_review',
+  'processing',
+  'failed',
+  'rejected',
+] as const;
 export const ORDER_EXCEPTIONS = ['underpaid', 'overpaid', 'late'] as const;
 
 export const orders = pgTable(
@@ -87,7 +100,10 @@ export const orders = pgTable(
     index('orders_merchant_created_idx').on(t.merchantId, t.type, t.createdAt),
     index('orders_status_expires_idx').on(t.status, t.expiresAt),
     check('orders_type_known', sql`${t.type} in ('collection', 'payout')`),
-    check('orders_status_known', sql`${t.status} in ('pending', 'confirming', 'completed', 'expired')`),
+    check(
+      'orders_status_known',
+      sql`${t.status} in ('pending', 'confirming', 'completed', 'expired', 'pending_review', 'processing', 'failed', 'rejected')`,
+    ),
     check(
       'orders_exception_known',
       sql`${t.exception} is null or ${t.exception} in ('underpaid', 'overpaid', 'late')`,
@@ -175,6 +191,10 @@ export const CALLBACK_EVENT_TYPES = [
   'collection.completed',
   'collection.expired',
   'collection.payment_received',
+  'payout.processing',
+  'payout.completed',
+  'payout.failed',
+  'payout.rejected',
   'test',
 ] as const;
 

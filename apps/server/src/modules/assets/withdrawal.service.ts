@@ -16,6 +16,7 @@ import { acceptGoogleCode } from '../google/google.service';
 import { requireGoogleBound } from '../google/google-guard';
 import { InsufficientBalanceError, postFundRecord } from '../ledger/post-fund-record';
 import { findMerchantById, type MerchantRow } from '../merchant/merchant.repository';
+import { syncPayout } from './payout-sync';
 import {
   availableOf,
   findWithdrawal,
@@ -47,10 +48,12 @@ export interface WithdrawalDeps {
   secrets: SecretBox;
   chains: { get(chainId: string): ChainAdapter | undefined; mode: 'devnet' | 'live' };
   log?: FastifyBaseLogger | undefined;
+  /** Woken after a payout's callback event is committed. */
+  jobs?: { wake(): void } | undefined;
 }
 
 /** What sending and settling need: no secrets, and only the chains' adapters. */
-export type SendDeps = Pick<WithdrawalDeps, 'db' | 'now' | 'log'> & {
+export type SendDeps = Pick<WithdrawalDeps, 'db' | 'now' | 'log' | 'jobs'> & {
   chains: { get(chainId: string): ChainAdapter | undefined };
 };
 
@@ -110,6 +113,7 @@ export async function freezeWithdrawal(
     merchant: Pick<MerchantRow, 'id' | 'autoApproveUsdt'>;
     checked: Omit<CheckedWithdrawal, 'adapter'>;
     source: Source;
+    orderId?: number | null;
     batchId?: string | null;
     remark?: string;
     test: boolean;
@@ -123,6 +127,7 @@ export async function freezeWithdrawal(
     withdrawalNo: newWithdrawalNo(now),
     merchantId: merchant.id,
     source: input.source,
+    orderId: input.orderId ?? null,
     batchId: input.batchId ?? null,
     coinName: checked.coinName,
     chainId: checked.chainId,
@@ -202,26 +207,31 @@ export async function approveWithdrawal(
   reviewer: string,
   options: { failOnChain?: boolean } = {},
 ): Promise<WithdrawalRow | undefined> {
-  const now = deps.now();
-  const moved = await moveWithdrawal(deps.db, id, 'pending_review', {
-    status: 'processing',
-    reviewedBy: reviewer,
-    reviewedAt: now,
-    updatedAt: now,
-    failOnChain: options.failOnChain === true && deps.chains.mode === 'devnet',
+  const moved = await deps.db.transaction(async (tx) => {
+    const now = deps.now();
+    const row = await moveWithdrawal(tx, id, 'pending_review', {
+      status: 'processing',
+      reviewedBy: reviewer,
+      reviewedAt: now,
+      updatedAt: now,
+      failOnChain: options.failOnChain === true && deps.chains.mode === 'devnet',
+    });
+    if (row) await syncPayout(tx, row, now);
+    return row;
   });
   if (!moved) return undefined;
+  if (moved.orderId !== null) deps.jobs?.wake();
   return (await sendWithdrawal(deps, id)) ?? moved;
 }
 
 /** pending_review → rejected with the reviewer's reason; the total returns to available. */
 export async function rejectWithdrawal(
-  deps: Pick<WithdrawalDeps, 'db' | 'now'>,
+  deps: Pick<WithdrawalDeps, 'db' | 'now' | 'jobs'>,
   id: number,
   reviewer: string,
   reason: string,
 ): Promise<WithdrawalRow | undefined> {
-  return deps.db.transaction(async (tx) => {
+  const rejected = await deps.db.transaction(async (tx) => {
     const now = deps.now();
     const row = await moveWithdrawal(tx, id, 'pending_review', {
       status: 'rejected',
@@ -231,9 +241,14 @@ export async function rejectWithdrawal(
       finishedAt: now,
       updatedAt: now,
     });
-    if (row) await release(tx, row, 'rejected', now);
+    if (row) {
+      await release(tx, row, 'rejected', now);
+      await syncPayout(tx, row, now);
+    }
     return row;
   });
+  if (rejected?.orderId != null) deps.jobs?.wake();
+  return rejected;
 }
 
 /** The total leaves frozen and returns to available: a rejected or failed withdrawal. */
@@ -281,6 +296,8 @@ export async function sendWithdrawal(deps: SendDeps, id: number): Promise<Withdr
       failOnChain: row.failOnChain,
     });
     await recordSent(deps.db, row.id, txHash, deps.now());
+    const sent = await findWithdrawal(deps.db, row.id);
+    if (sent?.orderId != null) await syncPayout(deps.db, sent, deps.now(), { tell: false });
   } catch (error) {
     deps.log?.error(
       { err: error, withdrawalNo: row.withdrawalNo },
@@ -297,7 +314,7 @@ export async function sendWithdrawal(deps: SendDeps, id: number): Promise<Withdr
  * new status, or undefined while it is still waiting.
  */
 export async function settleSent(
-  deps: Pick<WithdrawalDeps, 'db' | 'now'>,
+  deps: Pick<WithdrawalDeps, 'db' | 'now' | 'jobs'>,
   adapter: ChainAdapter,
   row: WithdrawalRow,
 ): Promise<'completed' | 'failed' | undefined> {
@@ -315,7 +332,8 @@ export async function settleSent(
       finishedAt: now,
       updatedAt: now,
     });
-    if (!moved) return false;
+    if (!moved) return undefined;
+    await syncPayout(tx, moved, now);
     if (outcome === 'failed') {
       await release(tx, moved, 'failed', now);
     } else {
@@ -335,7 +353,9 @@ export async function settleSent(
         now,
       });
     }
-    return true;
+    return moved;
   });
-  return done ? outcome : undefined;
+  if (!done) return undefined;
+  if (done.orderId !== null) deps.jobs?.wake();
+  return outcome;
 }

@@ -49,7 +49,8 @@ export function toCashierView(row: OrderRow, extras: ViewExtras, now: Date): Cas
     networkName: extras.networkName,
     networks: extras.networks,
     payAddress: row.payAddress,
-    status: row.status,
+    // The cashier loads collection orders only (cashier.repository.ts), whose statuses these are.
+    status: row.status as CashierView['status'],
     exception: row.exception,
     paidAmount: toDecimalString(row.paidAmount),
     remaining: remaining.gt(0) ? toDecimalString(remaining) : '0',

@@ -1,6 +1,7 @@
 import { API_BASE_PATH, apiEndpoints, ErrorCode } from '@tollgate/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
+import { createPayouts, getPayout } from '../assets/payout.service';
 import { createCollectionOrder, findOrderByMerchantOrderNo, getOrderByNo } from '../orders/order.service';
 import { toOrderObject } from '../orders/order-object';
 import { claimRequestNonce, createApiRateLimit, verifySignedRequest } from './api-auth';
@@ -56,6 +57,26 @@ export async function registerMerchantApi(app: FastifyInstance): Promise<void> {
         if (!order) throw new AppError(ErrorCode.NOT_FOUND);
         return orderObject(order, client.appId);
       });
+
+      const payoutDeps = () => ({
+        db: app.db,
+        now: app.now,
+        secrets: app.secrets,
+        chains: app.chains,
+        log: app.log,
+        jobs: { wake: () => app.jobs.wake() },
+      });
+      registerApiEndpoint(scope, apiEndpoints.createPayout, hooks, async ({ body, client }) => {
+        const [payout] = await createPayouts(payoutDeps(), client, [body], { batch: false });
+        if (!payout) throw new Error('createPayouts returned nothing');
+        return payout;
+      });
+      registerApiEndpoint(scope, apiEndpoints.createPayoutBatch, hooks, async ({ body, client }) => ({
+        items: await createPayouts(payoutDeps(), client, body.items, { batch: true }),
+      }));
+      registerApiEndpoint(scope, apiEndpoints.getPayout, hooks, ({ params, client }) =>
+        getPayout(payoutDeps(), client, params.orderNo),
+      );
 
       // Devnet only (app.chains.devnet is null in live mode): otherwise the path does not exist.
       const devnet = app.chains.devnet;

@@ -7,6 +7,10 @@ const STATUS_COLOR = {
   confirming: 'processing',
   completed: 'success',
   expired: 'default',
+  pending_review: 'default',
+  processing: 'processing',
+  failed: 'error',
+  rejected: 'error',
 } as const satisfies Record<OrderRecord['status'], string>;
 
 /** An order's status, its exception beside it (kept apart, as the API keeps them). */

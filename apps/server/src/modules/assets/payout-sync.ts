@@ -1,0 +1,78 @@
+import { money, type PayoutObject, toDecimalString } from '@tollgate/contracts';
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { applications, orders } from '../../db/schema';
+import { recordCallbackEvent } from '../callbacks/callback-events';
+import type { OrderRow } from '../orders/order.repository';
+import type { WithdrawalRow } from './withdrawal.repository';
+
+/**
+ * A payout is an order (type payout: records, application counts, callbacks) whose money moves
+ * as a withdrawal. The withdrawal row decides; its order mirrors it in the same transaction, and
+ * each status it reaches after acceptance is told to the shop through the callback outbox:
+ * payout.processing, payout.completed, payout.failed, payout.rejected. Body
+ * `{ id, type, createdAt, data: { payout } }`.
+ */
+export function toPayoutObject(order: OrderRow, withdrawal: WithdrawalRow, appId: string): PayoutObject {
+  return {
+    orderNo: order.orderNo,
+    merchantOrderNo: order.merchantOrderNo,
+    appId,
+    currency: withdrawal.coinName,
+    network: withdrawal.chainId,
+    address: withdrawal.address,
+    amount: toDecimalString(withdrawal.amount),
+    fee: toDecimalString(withdrawal.fee),
+    status: withdrawal.status,
+    reason: withdrawal.reason,
+    txHash: withdrawal.txHash,
+    description: order.description,
+    test: withdrawal.test,
+    createdAt: order.createdAt.toISOString(),
+    completedAt:
+      withdrawal.status === 'completed' && withdrawal.finishedAt ? withdrawal.finishedAt.toISOString() : null,
+  };
+}
+
+const TOLD: ReadonlySet<string> = new Set(['processing', 'completed', 'failed', 'rejected']);
+
+/** Mirrors the withdrawal on its payout order, and tells the shop (unless `tell: false`: the hash of a send); true when an event was written. */
+export async function syncPayout(
+  tx: Executor,
+  withdrawal: WithdrawalRow,
+  now: Date,
+  options: { tell?: boolean } = {},
+): Promise<boolean> {
+  if (withdrawal.orderId === null) return false;
+  const [order] = await tx
+    .update(orders)
+    .set({
+      status: withdrawal.status,
+      txHash: withdrawal.txHash,
+      fee: withdrawal.fee,
+      paidAmount: withdrawal.status === 'completed' ? withdrawal.amount : '0',
+      completedAt: withdrawal.status === 'completed' ? now : null,
+      updatedAt: now,
+    })
+    .where(eq(orders.id, withdrawal.orderId))
+    .returning();
+  if (!order || options.tell === false || !TOLD.has(withdrawal.status)) return false;
+  const [app] = await tx
+    .select({ appId: applications.appId })
+    .from(applications)
+    .where(eq(applications.id, order.applicationId));
+  await recordCallbackEvent(tx, {
+    merchantId: order.merchantId,
+    applicationId: order.applicationId,
+    orderId: order.id,
+    type: `payout.${withdrawal.status}` as 'payout.processing',
+    data: { payout: toPayoutObject(order, withdrawal, app?.appId ?? '') },
+    now,
+  });
+  return true;
+}
+
+/** Whether amount + fee of a payout's withdrawal, as stored, is what it was asked for. */
+export function payoutTotal(withdrawal: WithdrawalRow): string {
+  return toDecimalString(money(withdrawal.amount).plus(withdrawal.fee));
+}

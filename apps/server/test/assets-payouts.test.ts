@@ -1,0 +1,235 @@
+/**
+ * The payout API (issue 8): signed like collections, idempotent by merchantOrderNo (3001 on other
+ * content), batches all or nothing, the payout's order mirroring its withdrawal with the
+ * payout.* callbacks, and the races: R1 (200 parallel payouts against a balance that fits exactly
+ * 100, fee included: exactly 100 succeed, never negative) and two batches at once that together
+ * exceed the balance (one wins whole, the other changes nothing). ledger:verify runs after.
+ */
+import { payoutObject } from '@tollgate/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balances, callbackEvents, orders, withdrawals } from '../src/db/schema';
+import { approveWithdrawal, rejectWithdrawal } from '../src/modules/assets/withdrawal.service';
+import { buildTestApp, createTestClock } from './helpers/build-test-app';
+import { setBalance } from './helpers/factories';
+import { expectLedgerClean } from './helpers/ledger';
+import { type ApiCredentials, createApiApplication, getSigned, postSigned } from './helpers/signed-api';
+
+const TRON_ADDRESS = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
+const clock = createTestClock(new Date('2026-11-25T09:00:00.000Z'));
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp({ now: clock.now, env: { API_RATE_LIMIT: '100000' } });
+  await app.ready();
+  await app.chains.stop();
+  await app.watcher.stop();
+  await app.jobs.stop();
+});
+afterAll(async () => {
+  await expectLedgerClean(app.db);
+  await app.close();
+});
+
+async function blocks(n: number) {
+  for (let i = 0; i < n; i++) await app.chains.devnet?.produceBlock();
+  await app.watcher.tick();
+}
+const deps = () => ({ db: app.db, now: app.now, chains: app.chains });
+const payout = (n: string | number, extra: Record<string, unknown> = {}) => ({
+  merchantOrderNo: `po-${n}`,
+  currency: 'USDT',
+  network: 'TRON',
+  address: TRON_ADDRESS,
+  amount: '10',
+  ...extra,
+});
+const balanceOf = async (merchantId: number) => {
+  const [row] = await app.db
+    .select({ available: balances.available, frozen: balances.frozen })
+    .from(balances)
+    .where(and(eq(balances.merchantId, merchantId), eq(balances.coinName, 'USDT')));
+  return { available: Number(row?.available ?? 0), frozen: Number(row?.frozen ?? 0) };
+};
+async function shop(available: string, autoApproveUsdt?: string): Promise<ApiCredentials> {
+  const credentials = await createApiApplication(app);
+  await setBalance(app, { merchantId: credentials.merchantId, coinName: 'USDT', available });
+  if (autoApproveUsdt) {
+    const { merchants } = await import('../src/db/schema');
+    await app.db.update(merchants).set({ autoApproveUsdt }).where(eq(merchants.id, credentials.merchantId));
+  }
+  return credentials;
+}
+
+describe('POST /api/v1/payouts', () => {
+  it('freezes amount + fee, is idempotent by merchantOrderNo, and reads back', async () => {
+    const creds = await shop('100');
+    const first = await postSigned(app, creds, '/api/v1/payouts', payout(1, { description: 'Refund #7' }));
+    expect(first.body.code).toBe(0);
+    const created = payoutObject.strict().parse(first.body.data);
+    expect(created).toMatchObject({
+      merchantOrderNo: 'po-1',
+      appId: creds.appId,
+      currency: 'USDT',
+      network: 'TRON',
+      address: TRON_ADDRESS,
+      amount: '10',
+      fee: '1',
+      status: 'pending_review',
+      txHash: null,
+      description: 'Refund #7',
+      test: true,
+    });
+    expect(await balanceOf(creds.merchantId)).toEqual({ available: 89, frozen: 11 });
+    // The same content: the same payout, nothing frozen again.
+    const again = await postSigned(app, creds, '/api/v1/payouts', payout(1, { description: 'Refund #7' }));
+    expect(again.body.data.orderNo).toBe(created.orderNo);
+    expect(await balanceOf(creds.merchantId)).toEqual({ available: 89, frozen: 11 });
+    // Other content under the same number: 3001, nothing written.
+    const conflict = await postSigned(app, creds, '/api/v1/payouts', payout(1, { amount: '11' }));
+    expect(conflict.body.code).toBe(3001);
+    const read = await getSigned(app, creds, `/api/v1/payouts/${created.orderNo}`);
+    expect(read.body.data).toEqual(created);
+    // Another application's payout is not found.
+    const other = await shop('1');
+    expect((await getSigned(app, other, `/api/v1/payouts/${created.orderNo}`)).body.code).toBe(404);
+  });
+
+  it('refuses what a withdrawal refuses, naming the field, and 3201 when it does not fit', async () => {
+    const creds = await shop('15');
+    const cases: [Record<string, unknown>, number, string?][] = [
+      [payout('a', { address: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94' }), 1001, 'address'],
+      [payout('b', { amount: '5' }), 1001, 'amount'],
+      [payout('c', { currency: 'BNB' }), 1001, 'currency'],
+      [payout('d', { network: 'SOLANA' }), 3002],
+      [payout('e', { amount: '14.5' }), 3201],
+    ];
+    for (const [body, code, field] of cases) {
+      const { body: json } = await postSigned(app, creds, '/api/v1/payouts', body);
+      expect(json.code, JSON.stringify(body)).toBe(code);
+      if (field) expect(json.data.errors[0].field).toBe(field);
+    }
+    const e = await postSigned(app, creds, '/api/v1/payouts', payout('e', { amount: '14.5' }), {
+      lang: 'en_US',
+    });
+    expect(e.body.message).toBe(
+      'Not enough available balance: 15.5 USDT needed (amount and fee), 15 USDT available',
+    );
+    expect(await balanceOf(creds.merchantId)).toEqual({ available: 15, frozen: 0 });
+    expect(await app.db.select().from(orders).where(eq(orders.merchantId, creds.merchantId))).toEqual([]);
+  });
+
+  it('mirrors review, sending and the chain on its order, and tells the shop each step', async () => {
+    const creds = await shop('100');
+    const a = (await postSigned(app, creds, '/api/v1/payouts', payout('ok'))).body.data;
+    const b = (await postSigned(app, creds, '/api/v1/payouts', payout('no'))).body.data;
+    const idOf = async (orderNo: string) => {
+      const [row] = await app.db
+        .select({ id: withdrawals.id })
+        .from(withdrawals)
+        .innerJoin(orders, eq(orders.id, withdrawals.orderId))
+        .where(eq(orders.orderNo, orderNo));
+      return row?.id ?? 0;
+    };
+    await approveWithdrawal(deps(), await idOf(a.orderNo), 'ops:1');
+    await rejectWithdrawal(deps(), await idOf(b.orderNo), 'ops:1', 'Unknown recipient');
+    await blocks(3);
+    expect((await getSigned(app, creds, `/api/v1/payouts/${a.orderNo}`)).body.data).toMatchObject({
+      status: 'completed',
+      txHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect((await getSigned(app, creds, `/api/v1/payouts/${b.orderNo}`)).body.data).toMatchObject({
+      status: 'rejected',
+      reason: 'Unknown recipient',
+    });
+    const [order] = await app.db.select().from(orders).where(eq(orders.orderNo, a.orderNo));
+    expect(order).toMatchObject({ type: 'payout', status: 'completed' });
+    const events = await app.db
+      .select({ type: callbackEvents.type, body: callbackEvents.body })
+      .from(callbackEvents)
+      .where(eq(callbackEvents.merchantId, creds.merchantId))
+      .orderBy(callbackEvents.createdAt);
+    expect(events.map((e) => e.type).sort()).toEqual([
+      'payout.completed',
+      'payout.processing',
+      'payout.rejected',
+    ]);
+    const completed = JSON.parse(events.find((e) => e.type === 'payout.completed')?.body ?? '{}');
+    expect(completed.data.payout).toMatchObject({ orderNo: a.orderNo, status: 'completed' });
+    expect(await balanceOf(creds.merchantId)).toEqual({ available: 89, frozen: 0 });
+    // The application's payout counts come from these orders.
+    expect(order?.merchantOrderNo).toBe('po-ok');
+  });
+});
+
+describe('POST /api/v1/payouts/batch', () => {
+  it('accepts all or none, names the bad item, and each item is idempotent', async () => {
+    const creds = await shop('100');
+    const bad = await postSigned(app, creds, '/api/v1/payouts/batch', {
+      items: [payout('b1'), payout('b2', { address: 'nope' }), payout('b3')],
+    });
+    expect(bad.body.code).toBe(1001);
+    expect(bad.body.data.errors[0].field).toBe('items.1.address');
+    expect(await balanceOf(creds.merchantId)).toEqual({ available: 100, frozen: 0 });
+    const ok = await postSigned(app, creds, '/api/v1/payouts/batch', {
+      items: [payout('b1'), payout('b2'), payout('b3')],
+    });
+    expect(ok.body.code).toBe(0);
+    expect(ok.body.data.items.map((p: { merchantOrderNo: string }) => p.merchantOrderNo)).toEqual(
+      ['b1', 'b2', 'b3'].map((n) => `po-${n}`),
+    );
+    expect(await balanceOf(creds.merchantId)).toEqual({ available: 67, frozen: 33 });
+    // Sent again with one more: the three are the same, the fourth is new.
+    const again = await postSigned(app, creds, '/api/v1/payouts/batch', {
+      items: [payout('b1'), payout('b2'), payout('b3'), payout('b4')],
+    });
+    expect(again.body.data.items.slice(0, 3)).toEqual(ok.body.data.items);
+    expect(await balanceOf(creds.merchantId)).toEqual({ available: 56, frozen: 44 });
+    // Too large, and more than what is available: nothing.
+    const tooMany = await postSigned(app, creds, '/api/v1/payouts/batch', {
+      items: Array.from({ length: 1001 }, (_, i) => payout(`x${i}`)),
+    });
+    expect(tooMany.body.code).toBe(1001);
+    const tooMuch = await postSigned(app, creds, '/api/v1/payouts/batch', {
+      items: Array.from({ length: 6 }, (_, i) => payout(`y${i}`)),
+    });
+    expect(tooMuch.body.code).toBe(3201);
+    expect(await balanceOf(creds.merchantId)).toEqual({ available: 56, frozen: 44 });
+  });
+});
+
+describe('races', () => {
+  it('R1: 200 parallel payouts against a balance that fits exactly 100 (fee included): exactly 100 succeed', {
+    timeout: 120_000,
+  }, async () => {
+    const creds = await shop('1100');
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => postSigned(app, creds, '/api/v1/payouts', payout(`r1-${i}`))),
+    );
+    const codes = results.map((r) => r.body.code);
+    expect(codes.filter((c) => c === 0)).toHaveLength(100);
+    expect(codes.filter((c) => c === 3201)).toHaveLength(100);
+    expect(await balanceOf(creds.merchantId)).toEqual({ available: 0, frozen: 1100 });
+    expect(
+      await app.db.select().from(withdrawals).where(eq(withdrawals.merchantId, creds.merchantId)),
+    ).toHaveLength(100);
+  });
+
+  it('two batches at once that together exceed the balance: one wins whole, the other changes nothing', {
+    timeout: 60_000,
+  }, async () => {
+    const creds = await shop('330');
+    const batch = (prefix: string) => ({
+      items: Array.from({ length: 20 }, (_, i) => payout(`${prefix}${i}`)),
+    });
+    const [a, b] = await Promise.all([
+      postSigned(app, creds, '/api/v1/payouts/batch', batch('A')),
+      postSigned(app, creds, '/api/v1/payouts/batch', batch('B')),
+    ]);
+    expect([a.body.code, b.body.code].sort()).toEqual([0, 3201]);
+    expect(await balanceOf(creds.merchantId)).toEqual({ available: 110, frozen: 220 });
+    expect(
+      await app.db.select().from(withdrawals).where(eq(withdrawals.merchantId, creds.merchantId)),
+    ).toHaveLength(20);
+  });
+});
