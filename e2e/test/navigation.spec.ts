@@ -97,17 +97,17 @@ test.describe('menu', () => {
 
 test.describe('pages not built yet', () => {
   test('say so in words, with no empty-data picture and no button', async ({ loggedInPage: page }) => {
-    await page.goto('/application/payer');
-    const view = page.getByTestId('page-payer');
+    await page.goto('/dashboard/notice');
+    const view = page.getByTestId('page-notice');
     await expect(view.getByRole('heading', { level: 2, name: '本页面正在建设中' })).toBeVisible();
     await expect(view.getByTestId('empty-data')).toHaveCount(0);
     await expect(view.getByRole('button')).toHaveCount(0);
     // Away to a built page and back by its tab: the words are still there.
     await openFromMenu(page, '支付费率', '商户中心');
     await expect(page.getByTestId('rate-chain-ETH')).toBeVisible();
-    await expect(page.getByTestId('page-payer')).toBeHidden();
-    await page.getByTestId('view-tab-/application/payer').click();
-    await expect(page.getByTestId('page-payer')).toContainText('本页面正在建设中');
+    await expect(page.getByTestId('page-notice')).toBeHidden();
+    await page.getByTestId('view-tab-/dashboard/notice').click();
+    await expect(page.getByTestId('page-notice')).toContainText('本页面正在建设中');
     // A built page's part that is not built yet says so as a block.
     await openFromMenu(page, '资产管理');
     await expect(page.getByTestId('finance-batch')).toContainText('建设中');

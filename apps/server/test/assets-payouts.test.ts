@@ -9,10 +9,11 @@ import { payoutObject } from '@tollgate/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balances, callbackEvents, orders, withdrawals } from '../src/db/schema';
+import { balances, callbackEvents, merchants, orders, withdrawals } from '../src/db/schema';
 import { approveWithdrawal, rejectWithdrawal } from '../src/modules/assets/withdrawal.service';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
-import { setBalance } from './helpers/factories';
+import { postJson } from './helpers/calls';
+import { DEFAULT_PASSWORD, logInAs, setBalance } from './helpers/factories';
 import { expectLedgerClean } from './helpers/ledger';
 import { type ApiCredentials, createApiApplication, getSigned, postSigned } from './helpers/signed-api';
 
@@ -157,8 +158,29 @@ describe('POST /api/v1/payouts', () => {
     const completed = JSON.parse(events.find((e) => e.type === 'payout.completed')?.body ?? '{}');
     expect(completed.data.payout).toMatchObject({ orderNo: a.orderNo, status: 'completed' });
     expect(await balanceOf(creds.merchantId)).toEqual({ available: 89, frozen: 0 });
-    // The application's payout counts come from these orders.
-    expect(order?.merchantOrderNo).toBe('po-ok');
+    // In the back office: the payout records (the destination as the receiving address) and the
+    // application card's payout count.
+    const [merchant] = await app.db.select().from(merchants).where(eq(merchants.id, creds.merchantId));
+    const token = await logInAs(app, { email: merchant?.email ?? '', password: DEFAULT_PASSWORD });
+    const page = await postJson(app, '/mchOrder/page', { type: 'payout' }, { token });
+    expect(
+      page.json().data.list.map((r: Record<string, unknown>) => [r.merchantOrderNo, r.status, r.payAddress]),
+    ).toEqual([
+      ['po-no', 'rejected', TRON_ADDRESS],
+      ['po-ok', 'completed', TRON_ADDRESS],
+    ]);
+    const byAddress = await postJson(
+      app,
+      '/mchOrder/page',
+      { type: 'payout', payAddress: TRON_ADDRESS, status: 'completed' },
+      { token },
+    );
+    expect(byAddress.json().data.total).toBe(1);
+    expect((await postJson(app, '/mchOrder/page', { type: 'collection' }, { token })).json().data.total).toBe(
+      0,
+    );
+    const apps = await postJson(app, '/app/list', {}, { token });
+    expect(apps.json().data.list[0]).toMatchObject({ todayPayoutCount: 1, todayPayCount: 0 });
   });
 });
 

@@ -2,7 +2,7 @@ import type { orderPageBody } from '@tollgate/contracts';
 import { and, asc, count, desc, eq, exists, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
-import { applications, chainTransfers, orders } from '../../db/schema';
+import { applications, chainTransfers, orders, withdrawals } from '../../db/schema';
 import type { OrderRow } from './order.repository';
 
 /** The records queries: a merchant's orders filtered and paged, one order with its transfers. */
@@ -12,6 +12,8 @@ export interface OrderRecordRow {
   order: OrderRow;
   appId: string;
   appName: string;
+  /** A payout's destination (its withdrawal's address); null for a collection. */
+  toAddress: string | null;
 }
 
 /** `%`, `_` and `\` typed by the user are matched as themselves in ILIKE. */
@@ -29,7 +31,8 @@ function conditions(merchantId: number, f: OrderFilters): SQL[] {
     f.arrivedFrom ? gte(orders.arrivedAt, new Date(f.arrivedFrom)) : undefined,
     f.arrivedTo ? lt(orders.arrivedAt, new Date(f.arrivedTo)) : undefined,
     f.status ? eq(orders.status, f.status) : undefined,
-    f.payAddress ? eq(orders.payAddress, f.payAddress) : undefined,
+    // A collection's own address, or a payout's destination.
+    f.payAddress ? or(eq(orders.payAddress, f.payAddress), eq(withdrawals.address, f.payAddress)) : undefined,
     f.merchantOrderNo ? eq(orders.merchantOrderNo, f.merchantOrderNo) : undefined,
     f.orderNo ? eq(orders.orderNo, f.orderNo) : undefined,
     f.appName ? ilike(applications.name, `%${likeEscaped(f.appName)}%`) : undefined,
@@ -57,11 +60,18 @@ export async function pageOrderRecords(
     .select({ total: count() })
     .from(orders)
     .innerJoin(applications, eq(applications.id, orders.applicationId))
+    .leftJoin(withdrawals, eq(withdrawals.orderId, orders.id))
     .where(where);
   const rows = await db
-    .select({ order: orders, appId: applications.appId, appName: applications.name })
+    .select({
+      order: orders,
+      appId: applications.appId,
+      appName: applications.name,
+      toAddress: withdrawals.address,
+    })
     .from(orders)
     .innerJoin(applications, eq(applications.id, orders.applicationId))
+    .leftJoin(withdrawals, eq(withdrawals.orderId, orders.id))
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(page.pageSize)
@@ -75,9 +85,15 @@ export async function findOrderRecord(
   orderNo: string,
 ): Promise<OrderRecordRow | undefined> {
   const [row] = await db
-    .select({ order: orders, appId: applications.appId, appName: applications.name })
+    .select({
+      order: orders,
+      appId: applications.appId,
+      appName: applications.name,
+      toAddress: withdrawals.address,
+    })
     .from(orders)
     .innerJoin(applications, eq(applications.id, orders.applicationId))
+    .leftJoin(withdrawals, eq(withdrawals.orderId, orders.id))
     .where(and(eq(orders.orderNo, orderNo), eq(orders.merchantId, merchantId)));
   return row;
 }

@@ -32,8 +32,10 @@ export interface RecordsDeps {
 
 type PageBody = z.output<typeof orderPageBody>;
 
+/** A payout shows its destination as the receiving address (its order has no address of its own). */
 function toRecord(row: OrderRecordRow, publicUrl: string): OrderRecord {
-  return { ...toOrderObject(row.order, { publicUrl, appId: row.appId }), appName: row.appName };
+  const order = toOrderObject(row.order, { publicUrl, appId: row.appId });
+  return { ...order, payAddress: order.payAddress ?? row.toAddress, appName: row.appName };
 }
 
 export async function listOrderRecords(

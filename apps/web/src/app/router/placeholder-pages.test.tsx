@@ -3,7 +3,6 @@ import type { ComponentType } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
-import PayerPage from '../../features/application/routes/payer-page';
 import DashboardPage from '../../features/dashboard/routes/dashboard-page';
 import NoticePage from '../../features/notice/routes/notice-page';
 
@@ -13,7 +12,6 @@ import NoticePage from '../../features/notice/routes/notice-page';
  * and the rate page are built: their own tests cover them, the batch block included.)
  */
 const PLACEHOLDERS: [string, ComponentType, string, RegExp][] = [
-  ['platform payer', PayerPage, 'This page is being built', /payout records/],
   ['system notices', NoticePage, 'This page is being built', /search them by title/],
 ];
 

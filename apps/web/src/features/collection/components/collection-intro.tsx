@@ -5,19 +5,20 @@ import { useAppList } from '../../application/api/get-app-list';
 import { docLinks, signedCurlExample } from '../lib/signed-example';
 
 /**
- * The product intro for collection (SPEC "Product intro pages"): what it does, the API
+ * The product intro for collection or payout (SPEC "Product intro pages"): what it does, the API
  * reference the server serves at /api-docs, a signed create ready to paste (with the
  * merchant's first APPID when there is one), and outside reading chosen by language.
  */
-export function CollectionIntro() {
+export function CollectionIntro({ kind = 'collection' }: { kind?: 'collection' | 'payout' }) {
   const { t, i18n } = useTranslation();
   const apps = useAppList();
-  const example = signedCurlExample(window.location.origin, apps.data?.list[0]?.appId);
+  const example = signedCurlExample(window.location.origin, apps.data?.list[0]?.appId, kind);
+  const texts = kind === 'payout' ? 'collection.payoutIntro' : 'collection.intro';
   return (
-    <Card title={t('collection.intro.title')} data-testid="collection-intro">
-      <Typography.Paragraph>{t('collection.intro.what')}</Typography.Paragraph>
+    <Card title={t(`${texts}.title`)} data-testid={`${kind}-intro`}>
+      <Typography.Paragraph>{t(`${texts}.what`)}</Typography.Paragraph>
       <Flex gap={16} wrap>
-        <Typography.Link href="/api-docs" target="_blank" data-testid="collection-api-docs">
+        <Typography.Link href="/api-docs" target="_blank" data-testid={`${kind}-api-docs`}>
           <ApiOutlined /> {t('collection.intro.apiDocs')}
         </Typography.Link>
       </Flex>
@@ -28,7 +29,7 @@ export function CollectionIntro() {
       <Typography.Paragraph
         className="code-sample"
         copyable={{ text: example, tooltips: [t('collection.intro.copy'), t('collection.intro.copied')] }}
-        data-testid="collection-signed-example"
+        data-testid={`${kind}-signed-example`}
       >
         <pre>{example}</pre>
       </Typography.Paragraph>

@@ -2,7 +2,7 @@ import { Button, DatePicker, Flex, Form, Input, Select, Space } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCoinList } from '../../config/api/get-coin-list';
-import { ORDER_STATUSES, type RecordsFilterValues } from '../lib/records-filter';
+import { ORDER_STATUSES, PAYOUT_STATUSES, type RecordsFilterValues } from '../lib/records-filter';
 
 /** Plain decimal text, as the server accepts it (no exponent, no sign). */
 const DECIMAL = /^\d+(\.\d+)?$/;
@@ -14,9 +14,12 @@ const DECIMAL = /^\d+(\.\d+)?$/;
 export function RecordsFilter({
   onSearch,
   isSearching,
+  type = 'collection',
 }: {
   onSearch: (values: RecordsFilterValues) => void;
   isSearching: boolean;
+  /** Which statuses the status filter offers. */
+  type?: 'collection' | 'payout';
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<RecordsFilterValues>();
@@ -94,7 +97,7 @@ export function RecordsFilter({
           <Select
             allowClear
             placeholder={t('collection.filter.anyStatus')}
-            options={ORDER_STATUSES.map((status) => ({
+            options={(type === 'payout' ? PAYOUT_STATUSES : ORDER_STATUSES).map((status) => ({
               value: status,
               label: t(`collection.status.${status}`),
             }))}

@@ -16,7 +16,10 @@ export function RecordsTable({
   onPage,
   onOpen,
   empty,
+  type = 'collection',
 }: {
+  /** Payouts show their destination and no paid amount. */
+  type?: 'collection' | 'payout';
   rows: OrderRecord[];
   total: number;
   pageNo: number;
@@ -62,12 +65,29 @@ export function RecordsTable({
       align: 'right',
       render: (value: string, order) => amount(value, order.currency),
     },
-    {
-      title: t('collection.column.paidAmount'),
-      dataIndex: 'paidAmount',
-      align: 'right',
-      render: (value: string, order) => amount(value, order.currency),
-    },
+    ...(type === 'payout'
+      ? [
+          {
+            title: t('collection.filter.payAddress'),
+            dataIndex: 'payAddress',
+            render: (value: string | null) =>
+              value ? (
+                <Typography.Text copyable className="mono" data-testid="record-address">
+                  {value}
+                </Typography.Text>
+              ) : (
+                '-'
+              ),
+          },
+        ]
+      : [
+          {
+            title: t('collection.column.paidAmount'),
+            dataIndex: 'paidAmount',
+            align: 'right' as const,
+            render: (value: string, order: OrderRecord) => amount(value, order.currency),
+          },
+        ]),
     {
       title: t('collection.column.fee'),
       dataIndex: 'fee',

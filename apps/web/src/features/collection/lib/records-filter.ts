@@ -13,6 +13,15 @@ export const ORDER_STATUSES = [
   'expired',
 ] as const satisfies readonly OrderRecord['status'][];
 
+/** A payout's statuses: its withdrawal's. */
+export const PAYOUT_STATUSES = [
+  'pending_review',
+  'processing',
+  'completed',
+  'failed',
+  'rejected',
+] as const satisfies readonly OrderRecord['status'][];
+
 export interface RecordsFilterValues {
   currency?: string;
   amountMin?: string;

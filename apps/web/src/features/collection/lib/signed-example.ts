@@ -1,19 +1,35 @@
 /**
- * The signed-request example on the collection intro: a create through POST
- * /api/v1/collections in curl + openssl, as the OpenAPI document's samples sign it
+ * The signed-request example on the collection and payout intros: a create through POST
+ * /api/v1/collections (or /api/v1/payouts) in curl + openssl, as the OpenAPI document's samples sign it
  * (lower-case hex HMAC-SHA256 of timestamp, nonce, method, path and raw body, one per line).
  * The merchant's own origin and first APPID go in; the secret stays a placeholder.
  */
-export function signedCurlExample(origin: string, appId = 'YOUR_APP_ID'): string {
+const EXAMPLES = {
+  collection: {
+    path: '/api/v1/collections',
+    body: '{"merchantOrderNo":"SHOP-1001","currency":"USDT","network":"TRON","amount":"10.5"}',
+  },
+  payout: {
+    path: '/api/v1/payouts',
+    body: '{"merchantOrderNo":"PAY-1001","currency":"USDT","network":"TRON","address":"TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH","amount":"25"}',
+  },
+} as const;
+
+export function signedCurlExample(
+  origin: string,
+  appId = 'YOUR_APP_ID',
+  kind: keyof typeof EXAMPLES = 'collection',
+): string {
+  const { path, body } = EXAMPLES[kind];
   return `BASE_URL='${origin}'
 APP_ID='${appId}'
 APP_SECRET='YOUR_APP_SECRET'
-BODY='{"merchantOrderNo":"SHOP-1001","currency":"USDT","network":"TRON","amount":"10.5"}'
+BODY='${body}'
 TIMESTAMP=$(date +%s%3N)
 NONCE=$(openssl rand -hex 16)
-SIGNATURE=$(printf '%s\\n%s\\n%s\\n%s\\n%s' "$TIMESTAMP" "$NONCE" POST /api/v1/collections "$BODY" \\
+SIGNATURE=$(printf '%s\\n%s\\n%s\\n%s\\n%s' "$TIMESTAMP" "$NONCE" POST ${path} "$BODY" \\
   | openssl dgst -sha256 -hmac "$APP_SECRET" | sed 's/^.*= //')
-curl -sS -X POST "$BASE_URL/api/v1/collections" \\
+curl -sS -X POST "$BASE_URL${path}" \\
   -H 'Content-Type: application/json' \\
   -H "X-App-Id: $APP_ID" \\
   -H "X-Timestamp: $TIMESTAMP" \\
