@@ -1,0 +1,186 @@
+/**
+ * Benchmark of withdrawals on one hot balance (issue 8), beside its floor in the same process:
+ *
+ * 1. Payouts accepted per second for one merchant and currency through the payout service (the
+ *    withdrawal rules, the payout order, the withdrawal row, amount + fee moved from available to
+ *    frozen with two hash-chained fund records, the order mirrored; one transaction each), with
+ *    BENCH_CONCURRENCY in flight;
+ * 2. beside a loop of the single conditional UPDATE that is the least a withdrawal must do (the
+ *    available debit that refuses to go below zero), on the same balance row, through the same
+ *    database client, with as many in flight.
+ * Prints both rates and the ratio (target >= 0.5x). Review and sending are not in the measure:
+ * they happen later and off the merchant's request.
+ *
+ *   npm run bench:withdrawals
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:withdrawals
+ *   BENCH_WITHDRAWALS=2000 BENCH_CONCURRENCY=10 npm run bench:withdrawals
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import { createDatabase } from '../../apps/server/src/db/client';
+import { applications, merchants } from '../../apps/server/src/db/schema';
+import { createPayouts } from '../../apps/server/src/modules/assets/payout.service';
+import { postFundRecord } from '../../apps/server/src/modules/ledger/post-fund-record';
+
+const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../apps/server');
+const COUNT = Number(process.env.BENCH_WITHDRAWALS ?? 1000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 50);
+const RATIO_TARGET = 0.5;
+
+async function timed(count: number, concurrency: number, task: (i: number) => Promise<void>) {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, count) }, async () => {
+      for (let i = next++; i < count; i = next++) await task(i);
+    }),
+  );
+  return (performance.now() - started) / 1000;
+}
+
+async function freshPostgresDatabase(url: string) {
+  const name = `tollgate_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    async drop() {
+      const again = new pg.Client({ connectionString: url });
+      await again.connect();
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await again.end();
+    },
+  };
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tollgate-bench-withdrawals-'));
+  const postgres = process.env.DATABASE_URL
+    ? await freshPostgresDatabase(process.env.DATABASE_URL)
+    : undefined;
+  const config = loadConfig(
+    {
+      DATA_DIR: dataDir,
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      SECRET_KEY: randomBytes(32).toString('base64'),
+      NODE_ENV: 'production',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      SEED_DEMO: '0',
+      // Blocks and passes are not what is measured.
+      DEVNET_BLOCK_MS: '3600000',
+      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+      CASHIER_DIST_DIR: join(dataDir, 'no-cashier-build'),
+    },
+    { cwd: serverDir, repoRoot: null, serverDir },
+  );
+  const database = await createDatabase(config);
+  const app = await buildApp({ config, database });
+  await app.ready();
+  await app.watcher.stop();
+  const client = (
+    database.db as unknown as { $client: { query(text: string, params?: unknown[]): Promise<unknown> } }
+  ).$client;
+  try {
+    const now = app.now();
+    const [merchant] = await app.db
+      .insert(merchants)
+      .values({ email: `bench-${randomBytes(4).toString('hex')}@example.com`, createdAt: now })
+      .returning();
+    if (!merchant) throw new Error('no merchant');
+    const [application] = await app.db
+      .insert(applications)
+      .values({
+        merchantId: merchant.id,
+        appId: `app_${randomBytes(10).toString('hex')}`,
+        name: 'Bench',
+        secretSealed: 'unused',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!application) throw new Error('no application');
+    // A hot balance that never runs out: 10 USDT + 1 fee per payout, for every run below.
+    const total = (COUNT + WARMUP) * 11;
+    await app.db.transaction((tx) =>
+      postFundRecord(tx, {
+        merchantId: merchant.id,
+        currency: 'USDT',
+        type: 'deposit',
+        bucket: 'available',
+        change: String(total * 2),
+        amount: String(total * 2),
+        fee: '0',
+        orderNo: null,
+        txHash: null,
+        address: null,
+        network: null,
+        status: 'completed',
+        now,
+      }),
+    );
+    const deps = { db: app.db, now: app.now, secrets: app.secrets, chains: app.chains, log: app.log };
+    const apiClient = { applicationId: application.id, merchantId: merchant.id, appId: application.appId };
+    const payout = (i: number) =>
+      createPayouts(
+        deps,
+        apiClient,
+        [
+          {
+            merchantOrderNo: `bench-${i}`,
+            currency: 'USDT',
+            network: 'TRON',
+            address: 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH',
+            amount: '10',
+          },
+        ],
+        { batch: false },
+      );
+    await timed(WARMUP, CONCURRENCY, async (i) => {
+      await payout(-1 - i);
+    });
+    const serviceSeconds = await timed(COUNT, CONCURRENCY, async (i) => {
+      await payout(i);
+    });
+    const debit = `update balances set available = available - 11, updated_at = now() where merchant_id = $1 and coin_name = 'USDT' and available - 11 >= 0 returning available`;
+    await timed(WARMUP, CONCURRENCY, async () => {
+      await client.query(debit, [merchant.id]);
+    });
+    const rawSeconds = await timed(COUNT, CONCURRENCY, async () => {
+      await client.query(debit, [merchant.id]);
+    });
+    // The raw debits moved money without records: put it back so nothing else reads a broken ledger.
+    await client.query(
+      `update balances set available = available + $2 where merchant_id = $1 and coin_name = 'USDT'`,
+      [merchant.id, (COUNT + WARMUP) * 11],
+    );
+    const serviceRate = COUNT / serviceSeconds;
+    const rawRate = COUNT / rawSeconds;
+    const engine = postgres ? 'PostgreSQL server' : 'embedded PGlite';
+    console.log(`withdrawals on one hot balance, ${COUNT} each, ${CONCURRENCY} in flight, ${engine}:`);
+    console.log(
+      `  payouts accepted (rules, order, withdrawal, two ledger records): ${serviceRate.toFixed(0)}/s`,
+    );
+    console.log(`  the single conditional UPDATE alone:                             ${rawRate.toFixed(0)}/s`);
+    console.log(
+      `withdrawals: accepted / raw debit: ${(serviceRate / rawRate).toFixed(2)}x (target >= ${RATIO_TARGET}x)`,
+    );
+  } finally {
+    await app.close();
+    await postgres?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
