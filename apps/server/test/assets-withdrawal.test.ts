@@ -453,4 +453,28 @@ describe('the 24 h lock after a password or Google change', () => {
     const token = login.json().data.token as string;
     expect((await withdraw({ ...account, token }, TRON_20)).body.code).toBe(3202);
   });
+
+  it('locks after a password reset', async () => {
+    const account = await boundMerchant();
+    const [row] = await app.db
+      .select({ email: merchants.email })
+      .from(merchants)
+      .where(eq(merchants.id, account.id));
+    const email = row?.email ?? '';
+    clock.advance(61_000);
+    expect((await postForm(app, '/v1/reset/emailCode', { email })).json().code).toBe(0);
+    const code = await codeMailedTo(app, email);
+    const reset = await postForm(app, '/reset/login/password', { email, code, password: 'Reset2026pass' });
+    expect(reset.json().code).toBe(0);
+    clock.advance(30_000);
+    const login = await postForm(app, '/login', {
+      email,
+      password: 'Reset2026pass',
+      googleCode: googleCodeNow(app, account.secret),
+    });
+    const token = login.json().data.token as string;
+    expect((await withdraw({ ...account, token }, TRON_20)).body.code).toBe(3202);
+    clock.advance(24 * 60 * 60_000);
+    expect((await withdraw({ ...account, token }, TRON_20)).body.code).toBe(0);
+  });
 });
