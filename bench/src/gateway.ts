@@ -25,7 +25,6 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { Pool } from 'undici';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
@@ -33,6 +32,7 @@ import { createDatabase } from '../../apps/server/src/db/client';
 import { CONCURRENT_JOBS } from '../../apps/server/src/jobs/start-jobs';
 import { recordCallbackEvent } from '../../apps/server/src/modules/callbacks/callback-events';
 import { SIGNATURE_HEADER, signCallback } from '../../apps/server/src/modules/callbacks/callback-signature';
+import { freshPostgresDatabase, timed } from './bench-kit';
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../apps/server');
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1000);
@@ -42,18 +42,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 100);
 const RATIO_TARGET = 0.5;
 const P50_TARGET_MS = 50;
-
-/** `count` tasks, `concurrency` at a time; the seconds the whole took. */
-async function timed(count: number, concurrency: number, task: (i: number) => Promise<void>) {
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, count) }, async () => {
-      for (let i = next++; i < count; i = next++) await task(i);
-    }),
-  );
-  return (performance.now() - started) / 1000;
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
@@ -104,26 +92,6 @@ function startReceiver() {
       const at = arrivals.get(id);
       if (at !== undefined) return Promise.resolve(at);
       return new Promise<number>((res) => waiters.set(id, res));
-    },
-  };
-}
-
-/** A fresh database on the PostgreSQL server of DATABASE_URL, dropped by the returned function. */
-async function freshPostgresDatabase(url: string) {
-  const name = `tollgate_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    async drop() {
-      const again = new pg.Client({ connectionString: url });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
     },
   };
 }

@@ -19,51 +19,20 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { createDatabase } from '../../apps/server/src/db/client';
 import { applications, merchants } from '../../apps/server/src/db/schema';
 import { createPayouts } from '../../apps/server/src/modules/assets/payout.service';
 import { postFundRecord } from '../../apps/server/src/modules/ledger/post-fund-record';
+import { freshPostgresDatabase, timed } from './bench-kit';
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../apps/server');
 const COUNT = Number(process.env.BENCH_WITHDRAWALS ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 50);
 const RATIO_TARGET = 0.5;
-
-async function timed(count: number, concurrency: number, task: (i: number) => Promise<void>) {
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, count) }, async () => {
-      for (let i = next++; i < count; i = next++) await task(i);
-    }),
-  );
-  return (performance.now() - started) / 1000;
-}
-
-async function freshPostgresDatabase(url: string) {
-  const name = `tollgate_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    async drop() {
-      const again = new pg.Client({ connectionString: url });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
-    },
-  };
-}
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'tollgate-bench-withdrawals-'));
