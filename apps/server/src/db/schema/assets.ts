@@ -4,6 +4,8 @@ import {
   boolean,
   check,
   index,
+  integer,
+  jsonb,
   numeric,
   pgTable,
   text,
@@ -107,4 +109,57 @@ export const withdrawals = pgTable(
     ),
     check('withdrawals_amount_positive', sql`${t.amount} > 0 and ${t.fee} >= 0`),
   ],
+);
+
+/**
+ * A batch withdrawal between its preview and its submission (issue 8): the validated rows are
+ * kept here, so submit checks again what the merchant saw and accepts all rows or none.
+ * `batch_id` is public (B + 24 hex digits); the withdrawals it made carry it.
+ */
+export const withdrawalBatches = pgTable(
+  'withdrawal_batches',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    batchId: text('batch_id').notNull(),
+    merchantId: bigint('merchant_id', { mode: 'number' })
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    /** The upload it was read from. */
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull().default(''),
+    /** [{ line, coinName, chainId, address, amount, fee, remark, error }] as previewed. */
+    rows: jsonb('rows').notNull(),
+    rowCount: integer('row_count').notNull(),
+    errorCount: integer('error_count').notNull(),
+    status: text('status', { enum: ['previewed', 'submitted'] })
+      .notNull()
+      .default('previewed'),
+    createdAt: at('created_at').notNull(),
+    submittedAt: at('submitted_at'),
+  },
+  (t) => [
+    uniqueIndex('withdrawal_batches_batch_id_key').on(t.batchId),
+    index('withdrawal_batches_merchant_idx').on(t.merchantId, t.createdAt),
+    check('withdrawal_batches_status_known', sql`${t.status} in ('previewed', 'submitted')`),
+  ],
+);
+
+/**
+ * The optional withdrawal address whitelist (issue 8): while merchants.address_whitelist_on,
+ * withdrawals and payouts go only to an address listed here for that chain.
+ */
+export const withdrawalAddresses = pgTable(
+  'withdrawal_addresses',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    merchantId: bigint('merchant_id', { mode: 'number' })
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    chainId: text('chain_id').notNull(),
+    /** As the adapter normalizes it (EVM: checksummed). */
+    address: text('address').notNull(),
+    label: text('label').notNull().default(''),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [unique('withdrawal_addresses_merchant_chain_address_key').on(t.merchantId, t.chainId, t.address)],
 );

@@ -47,6 +47,8 @@ export const merchants = pgTable(
     withdrawalLockedUntil: timestamp('withdrawal_locked_until', { withTimezone: true }),
     /** Whether Google was ever unbound: the bind after an unbind locks withdrawals, the first does not. */
     googleUnboundAt: timestamp('google_unbound_at', { withTimezone: true }),
+    /** When on, withdrawals and payouts go only to addresses in withdrawal_addresses. */
+    addressWhitelistOn: boolean('address_whitelist_on').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -10,7 +10,7 @@ import { merchants } from './merchants';
 const at = (name: string) => timestamp(name, { withTimezone: true });
 const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
 
-export const CODE_PURPOSES = ['register', 'login', 'reset', 'change_password'] as const;
+export const CODE_PURPOSES = ['register', 'login', 'reset', 'change_password', 'whitelist'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
 export const emailCodes = pgTable(
@@ -35,7 +35,7 @@ export const emailCodes = pgTable(
     index('email_codes_ip_idx').on(t.ip, t.createdAt),
     check(
       'email_codes_purpose_known',
-      sql`${t.purpose} in ('register', 'login', 'reset', 'change_password')`,
+      sql`${t.purpose} in ('register', 'login', 'reset', 'change_password', 'whitelist')`,
     ),
   ],
 );

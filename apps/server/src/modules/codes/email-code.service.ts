@@ -25,6 +25,7 @@ const TEMPLATE: Record<CodePurpose, CodeTemplate> = {
   login: 'loginCode',
   reset: 'resetCode',
   change_password: 'passwordChangeCode',
+  whitelist: 'whitelistCode',
 };
 
 export interface IssueCodeInput {
