@@ -12,13 +12,19 @@ export interface EndpointRoute {
   method: 'GET' | 'POST';
   path: string;
   encoding: Encoding;
-  /** Whether the call needs the `x-auth-token` header. */
-  auth: boolean;
+  /**
+   * Whether the call needs the merchant's `x-auth-token` header (true), or an operator's
+   * `x-ops-token` ('operator': the console's calls under /ops; neither token is accepted by the
+   * other kind of call).
+   */
+  auth: boolean | 'operator';
 }
 
 const get = (path: string, auth: boolean) => ({ method: 'GET', path, encoding: 'none', auth }) as const;
 const post = <E extends Encoding>(path: string, encoding: E, auth: boolean) =>
   ({ method: 'POST', path, encoding, auth }) as const;
+const opsGet = (path: string) => ({ method: 'GET', path, encoding: 'none', auth: 'operator' }) as const;
+const opsPost = (path: string) => ({ method: 'POST', path, encoding: 'json', auth: 'operator' }) as const;
 
 export const ENDPOINT_ROUTES = {
   login: post('/login', 'form', false),
@@ -82,6 +88,23 @@ export const ENDPOINT_ROUTES = {
   testDeposit: post('/test/deposit', 'json', true),
   withdrawal: post('/merchant/account/withdrawal', 'json', true),
   transactionRecord: post('/merchant/account/transaction-record', 'json', true),
+  // The operator console (issue 8), under /front/ops with the operator's own token.
+  opsLogin: { method: 'POST', path: '/ops/login', encoding: 'json', auth: false },
+  opsLogout: opsPost('/ops/logout'),
+  opsMe: opsGet('/ops/me'),
+  opsGoogleCheck: opsGet('/ops/google/check'),
+  opsGoogleBind: opsPost('/ops/google/bind'),
+  opsWithdrawalPage: opsPost('/ops/withdrawals/page'),
+  opsWithdrawalDetail: opsPost('/ops/withdrawals/detail'),
+  opsWithdrawalApprove: opsPost('/ops/withdrawals/approve'),
+  opsWithdrawalReject: opsPost('/ops/withdrawals/reject'),
+  opsMerchantPage: opsPost('/ops/merchants/page'),
+  opsMerchantStatus: opsPost('/ops/merchants/status'),
+  opsMerchantAutoApprove: opsPost('/ops/merchants/auto-approve'),
+  opsFeeTable: opsGet('/ops/fees'),
+  opsFeeUpdate: opsPost('/ops/fees/update'),
+  opsRateUpdate: opsPost('/ops/rates/update'),
+  opsAuditPage: opsPost('/ops/audit/page'),
 } as const satisfies Record<string, EndpointRoute>;
 
 export type EndpointName = keyof typeof ENDPOINT_ROUTES;

@@ -46,6 +46,29 @@ import {
 import { ENDPOINT_ROUTES, type EndpointName, type EndpointRoute } from './endpoint-routes';
 import { accountInfo, accountOverview, loginResult, merchantInfo } from './merchant';
 import {
+  operatorInfo,
+  opsApproveBody,
+  opsAuditPage,
+  opsAuditPageBody,
+  opsAutoApproveBody,
+  opsFeeTable,
+  opsFeeUpdateBody,
+  opsGoogleBindBody,
+  opsLoginBody,
+  opsLoginResult,
+  opsMerchantPage,
+  opsMerchantPageBody,
+  opsMerchantResult,
+  opsMerchantStatusBody,
+  opsRateUpdateBody,
+  opsRejectBody,
+  opsWithdrawalDetail,
+  opsWithdrawalPage,
+  opsWithdrawalPageBody,
+  opsWithdrawalResult,
+  withdrawalNoBody,
+} from './ops';
+import {
   fundsRecordBody,
   fundsRecordPage,
   orderDetail,
@@ -383,6 +406,100 @@ export const endpoints = {
     tag: 'assets',
     body: transactionRecordBody,
     response: transactionRecordPage,
+  }),
+  // The operator console.
+  opsLogin: endpoint('opsLogin', {
+    summary:
+      'Operator login: email, password and, once bound, the Google code (601 asks for it); returns the x-ops-token',
+    tag: 'ops',
+    body: opsLoginBody,
+    response: opsLoginResult,
+  }),
+  opsLogout: endpoint('opsLogout', {
+    summary: 'Revoke the calling operator token',
+    tag: 'ops',
+    body: empty,
+    response: z.null(),
+  }),
+  opsMe: endpoint('opsMe', { summary: 'The logged-in operator', tag: 'ops', response: operatorInfo }),
+  opsGoogleCheck: endpoint('opsGoogleCheck', {
+    summary: "The operator's Google Authenticator state and, while unbound, the secret to bind",
+    tag: 'ops',
+    response: googleCheckResult,
+  }),
+  opsGoogleBind: endpoint('opsGoogleBind', {
+    summary: 'Bind Google Authenticator to the operator (required in live mode)',
+    tag: 'ops',
+    body: opsGoogleBindBody,
+    response: z.null(),
+  }),
+  opsWithdrawalPage: endpoint('opsWithdrawalPage', {
+    summary:
+      'The review queue (status pending_review by default) and every other withdrawal and payout, newest first',
+    tag: 'ops',
+    body: opsWithdrawalPageBody,
+    response: opsWithdrawalPage,
+  }),
+  opsWithdrawalDetail: endpoint('opsWithdrawalDetail', {
+    summary:
+      "A withdrawal with its merchant, the destination address's history and the merchant's latest withdrawals",
+    tag: 'ops',
+    body: withdrawalNoBody,
+    response: opsWithdrawalDetail,
+  }),
+  opsWithdrawalApprove: endpoint('opsWithdrawalApprove', {
+    summary:
+      'Approve a pending withdrawal: it is sent through the chain adapter (devnet: failOnChain makes it revert)',
+    tag: 'ops',
+    body: opsApproveBody,
+    response: opsWithdrawalResult,
+  }),
+  opsWithdrawalReject: endpoint('opsWithdrawalReject', {
+    summary: 'Reject a pending withdrawal with a reason: amount + fee return to available',
+    tag: 'ops',
+    body: opsRejectBody,
+    response: opsWithdrawalResult,
+  }),
+  opsMerchantPage: endpoint('opsMerchantPage', {
+    summary: 'Merchants with their status, balances and auto-approve threshold',
+    tag: 'ops',
+    body: opsMerchantPageBody,
+    response: opsMerchantPage,
+  }),
+  opsMerchantStatus: endpoint('opsMerchantStatus', {
+    summary: 'Disable or enable a merchant',
+    tag: 'ops',
+    body: opsMerchantStatusBody,
+    response: opsMerchantResult,
+  }),
+  opsMerchantAutoApprove: endpoint('opsMerchantAutoApprove', {
+    summary: "Set a merchant's auto-approve threshold in USDT (0: every withdrawal is reviewed)",
+    tag: 'ops',
+    body: opsAutoApproveBody,
+    response: opsMerchantResult,
+  }),
+  opsFeeTable: endpoint('opsFeeTable', {
+    summary: 'The fee table (collection rate, payout fee per chain and coin) and the exchange rates',
+    tag: 'ops',
+    response: opsFeeTable,
+  }),
+  opsFeeUpdate: endpoint('opsFeeUpdate', {
+    summary: "Change one chain and coin's collection rate and payout fee",
+    tag: 'ops',
+    body: opsFeeUpdateBody,
+    response: opsFeeTable,
+  }),
+  opsRateUpdate: endpoint('opsRateUpdate', {
+    summary: "Change one coin's exchange rate to USDT",
+    tag: 'ops',
+    body: opsRateUpdateBody,
+    response: opsFeeTable,
+  }),
+  opsAuditPage: endpoint('opsAuditPage', {
+    summary: 'The audit log of every operator action, newest first',
+    tag: 'ops',
+    body: opsAuditPageBody,
+    response: opsAuditPage,
   }),
 } as const satisfies Record<EndpointName, EndpointDef>;
 

@@ -13,6 +13,7 @@ export * from './merchant-api';
 export * from './messages';
 export * from './money';
 export * from './money-schema';
+export * from './ops';
 export * from './order-records';
 export * from './reference';
 export * from './validation';

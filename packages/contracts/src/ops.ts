@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { WITHDRAWAL_STATUS_VALUES, withdrawalObject } from './assets';
+import { decimalString } from './money-schema';
+import { codeField, emailField, loginPasswordField, requiredString } from './validation';
+
+/**
+ * The operator console (issue 8): its own accounts, sessions and calls under /front/ops, with
+ * the token in `x-ops-token`. A merchant token is never accepted here, nor an operator token on
+ * a merchant call (both answer 401). Every write is recorded in the audit log.
+ */
+export const OPS_TOKEN_HEADER = 'x-ops-token';
+
+const page = {
+  pageNo: z
+    .number({ error: 'validation.records.pageNo' })
+    .int({ message: 'validation.records.pageNo' })
+    .min(1, { message: 'validation.records.pageNo' })
+    .max(1_000_000, { message: 'validation.records.pageNo' })
+    .default(1),
+  pageSize: z
+    .number({ error: 'validation.records.pageSize' })
+    .int({ message: 'validation.records.pageSize' })
+    .min(1, { message: 'validation.records.pageSize' })
+    .max(100, { message: 'validation.records.pageSize' })
+    .default(20),
+};
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+const text = (max: number) =>
+  z.string({ error: 'validation.invalidType' }).trim().max(max, { message: 'validation.tooLong' });
+const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    pageNo: z.number().int(),
+    pageSize: z.number().int(),
+  });
+
+// --- Session -------------------------------------------------------------------------------
+
+export const opsLoginBody = z.object({
+  email: emailField,
+  password: loginPasswordField,
+  googleCode: optional(codeField).describe('Required once Google is bound (601 without it, 1203 when wrong)'),
+});
+export type OpsLoginBody = z.input<typeof opsLoginBody>;
+
+export const operatorInfo = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  googleState: z.boolean(),
+  /**
+   * Live mode and Google not bound yet: until it is, only me, logout and the Google calls
+   * answer; every other call is refused with 1201.
+   */
+  googleRequired: z.boolean(),
+});
+export type OperatorInfo = z.infer<typeof operatorInfo>;
+
+export const opsLoginResult = z.object({ token: z.string(), expiresAt: z.string(), operator: operatorInfo });
+export type OpsLoginResult = z.infer<typeof opsLoginResult>;
+
+export const opsGoogleBindBody = z.object({ password: loginPasswordField, code: codeField });
+export type OpsGoogleBindBody = z.input<typeof opsGoogleBindBody>;
+
+// --- Review queue ----------------------------------------------------------------------------
+
+export const opsWithdrawalPageBody = z.object({
+  ...page,
+  /** Default pending_review: the queue. */
+  status: optional(z.enum(WITHDRAWAL_STATUS_VALUES, { error: 'validation.asset.status' })),
+  merchantId: optional(z.number().int().positive()),
+  source: optional(z.enum(['single', 'batch', 'api'])),
+});
+export type OpsWithdrawalPageBody = z.input<typeof opsWithdrawalPageBody>;
+
+export const opsWithdrawal = withdrawalObject.extend({
+  merchantId: z.number().int(),
+  merchantEmail: z.string(),
+  source: z
+    .enum(['single', 'batch', 'api'])
+    .describe('back office one by one, a batch row, or the payout API'),
+  orderNo: z.string().nullable().describe('The payout order, for source api'),
+  batchId: z.string().nullable(),
+  usdtValue: decimalString.describe('amount + fee in USDT at acceptance'),
+  test: z.boolean(),
+  failOnChain: z.boolean(),
+  reviewedBy: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+});
+export type OpsWithdrawal = z.infer<typeof opsWithdrawal>;
+export const opsWithdrawalPage = pageOf(opsWithdrawal);
+
+export const withdrawalNoBody = z.object({
+  withdrawalNo: requiredString('validation.required').trim().max(64),
+});
+
+export const opsWithdrawalDetail = z.object({
+  withdrawal: opsWithdrawal,
+  merchant: z.object({
+    id: z.number().int(),
+    email: z.string(),
+    status: z.enum(['active', 'disabled']),
+    createdAt: z.string(),
+    autoApproveUsdt: decimalString,
+    balances: z.array(z.object({ coinName: z.string(), available: decimalString, frozen: decimalString })),
+  }),
+  /** Earlier withdrawals of any merchant to the same address on the same chain, newest first (≤ 20). */
+  addressHistory: z.array(opsWithdrawal),
+  /** How many withdrawals this address has had before, by status. */
+  addressStats: z.object({
+    total: z.number().int(),
+    completed: z.number().int(),
+    merchants: z.number().int(),
+  }),
+  /** The merchant's latest withdrawals, newest first (≤ 20). */
+  merchantHistory: z.array(opsWithdrawal),
+});
+export type OpsWithdrawalDetail = z.infer<typeof opsWithdrawalDetail>;
+
+export const opsApproveBody = z.object({
+  withdrawalNo: withdrawalNoBody.shape.withdrawalNo,
+  /** Devnet only (refused in live mode): the transfer is sent and then reverts on chain → failed. */
+  failOnChain: z.boolean().default(false),
+});
+export type OpsApproveBody = z.input<typeof opsApproveBody>;
+
+export const opsRejectBody = z.object({
+  withdrawalNo: withdrawalNoBody.shape.withdrawalNo,
+  reason: requiredString('validation.ops.reasonRequired')
+    .trim()
+    .min(1, { message: 'validation.ops.reasonRequired' })
+    .max(500, { message: 'validation.tooLong' }),
+});
+export type OpsRejectBody = z.input<typeof opsRejectBody>;
+
+export const opsWithdrawalResult = z.object({ withdrawal: opsWithdrawal });
+
+// --- Merchants ---------------------------------------------------------------------------------
+
+export const opsMerchantPageBody = z.object({
+  ...page,
+  keyword: optional(text(128)).describe('Part of the email, or the merchant ID'),
+  status: optional(z.enum(['active', 'disabled'])),
+});
+export type OpsMerchantPageBody = z.input<typeof opsMerchantPageBody>;
+
+export const opsMerchant = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  status: z.enum(['active', 'disabled']),
+  createdAt: z.string(),
+  autoApproveUsdt: decimalString,
+  totalUsdt: decimalString,
+  balances: z.array(z.object({ coinName: z.string(), available: decimalString, frozen: decimalString })),
+  pendingReview: z.number().int().describe('Withdrawals waiting for review'),
+});
+export type OpsMerchant = z.infer<typeof opsMerchant>;
+export const opsMerchantPage = pageOf(opsMerchant);
+
+export const opsMerchantStatusBody = z.object({
+  merchantId: z.number().int().positive(),
+  status: z.enum(['active', 'disabled']),
+  reason: optional(text(500)),
+});
+export type OpsMerchantStatusBody = z.input<typeof opsMerchantStatusBody>;
+
+export const opsAutoApproveBody = z.object({
+  merchantId: z.number().int().positive(),
+  autoApproveUsdt: decimalString.describe(
+    'Withdrawals worth at most this many USDT skip review; 0 = review all',
+  ),
+});
+export type OpsAutoApproveBody = z.input<typeof opsAutoApproveBody>;
+
+export const opsMerchantResult = z.object({ merchant: opsMerchant });
+
+// --- Fees and rates ---------------------------------------------------------------------------
+
+export const opsFeeRow = z.object({
+  chainId: z.string(),
+  coinName: z.string(),
+  collectionRate: decimalString.describe('Share of each collected amount, e.g. 0.008'),
+  payoutFee: decimalString.describe('Fixed fee per payout, in the coin'),
+});
+export const opsRateRow = z.object({ coinName: z.string(), rate: decimalString, updatedAt: z.string() });
+export const opsFeeTable = z.object({ fees: z.array(opsFeeRow), rates: z.array(opsRateRow) });
+export type OpsFeeTable = z.infer<typeof opsFeeTable>;
+
+export const opsFeeUpdateBody = opsFeeRow;
+export type OpsFeeUpdateBody = z.input<typeof opsFeeUpdateBody>;
+export const opsRateUpdateBody = z.object({
+  coinName: z.string().trim().min(1).max(16),
+  rate: decimalString,
+});
+export type OpsRateUpdateBody = z.input<typeof opsRateUpdateBody>;
+
+// --- Audit log ---------------------------------------------------------------------------------
+
+export const OPS_AUDIT_ACTIONS = [
+  'login',
+  'google_bind',
+  'withdrawal_approve',
+  'withdrawal_reject',
+  'merchant_disable',
+  'merchant_enable',
+  'merchant_auto_approve',
+  'fee_update',
+  'rate_update',
+] as const;
+export type OpsAuditAction = (typeof OPS_AUDIT_ACTIONS)[number];
+
+export const opsAuditPageBody = z.object({
+  ...page,
+  action: optional(z.enum(OPS_AUDIT_ACTIONS)),
+  target: optional(text(128)).describe('Exact target, e.g. merchant:100001 or withdrawal:WD…'),
+});
+export type OpsAuditPageBody = z.input<typeof opsAuditPageBody>;
+
+export const opsAuditEntry = z.object({
+  id: z.number().int(),
+  operatorEmail: z.string(),
+  action: z.enum(OPS_AUDIT_ACTIONS),
+  target: z.string(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  reason: z.string().nullable(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OpsAuditEntry = z.infer<typeof opsAuditEntry>;
+export const opsAuditPage = pageOf(opsAuditEntry);
