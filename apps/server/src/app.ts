@@ -15,6 +15,7 @@ import { resolveSecretKey } from './lib/secret-key';
 import { toFastifyTrustProxy } from './lib/trust-proxy';
 import { installZodMessageKeys } from './lib/validation-errors';
 import { registerApplicationRoutes } from './modules/applications/application.routes';
+import { registerAddressWhitelistRoutes } from './modules/assets/address-whitelist.routes';
 import { registerAssetRoutes } from './modules/assets/assets.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerCallbackRoutes } from './modules/callbacks/callbacks.routes';
@@ -185,6 +186,7 @@ async function assembleApp(
   registerCashierRoutes(app);
   registerDevOutboxRoutes(app);
   // The merchant API (/api/v1): signed requests, in a scope of its own (raw JSON bodies).
+  registerAddressWhitelistRoutes(app);
   await registerMerchantApi(app);
   // The epusdt-compatible endpoint (/epusdt/{appId}/…): MD5-signed raw bodies, its own scope.
   await registerEpusdtRoutes(app);

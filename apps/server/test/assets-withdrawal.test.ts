@@ -414,11 +414,13 @@ describe('the 24 h lock after a password or Google change', () => {
       unbindAt.getTime() + 24 * 60 * 60_000,
     );
     expect(locked.body.message).toMatch(
-      /^Withdrawals are paused for 24 hours after a password or Google Authenticator change\. They open again at \d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2} \(UTC\+8\)$/,
+      /^Withdrawals are paused for 24 hours after a password or Google Authenticator change, or after the address whitelist is turned off\. They open again at \d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2} \(UTC\+8\)$/,
     );
     expect(Math.abs(new Date(locked.body.data.lockedUntil).getTime() - until.getTime())).toBeLessThan(60_000);
     const zh = await withdraw(account, TRON_20, 'zh_CN');
-    expect(zh.body.message).toMatch(/^修改密码或谷歌验证器后 24 小时内暂停提现，将于 .+ 恢复$/);
+    expect(zh.body.message).toMatch(
+      /^修改密码或谷歌验证器、或关闭提现地址白名单后 24 小时内暂停提现，将于 .+ 恢复$/,
+    );
     expect(await balanceOf(account.id)).toEqual({ available: 79, frozen: 21 });
 
     clock.advance(24 * 60 * 60_000);

@@ -88,6 +88,12 @@ export const ENDPOINT_ROUTES = {
   testDeposit: post('/test/deposit', 'json', true),
   withdrawal: post('/merchant/account/withdrawal', 'json', true),
   transactionRecord: post('/merchant/account/transaction-record', 'json', true),
+  // The withdrawal address whitelist (issue 8), on the merchant info page.
+  whitelistList: post('/merchant/whitelist/list', 'json', true),
+  whitelistCode: post('/merchant/whitelist/code', 'json', true),
+  whitelistAdd: post('/merchant/whitelist/add', 'json', true),
+  whitelistRemove: post('/merchant/whitelist/remove', 'json', true),
+  whitelistSwitch: post('/merchant/whitelist/switch', 'json', true),
   // The operator console (issue 8), under /front/ops with the operator's own token.
   opsLogin: { method: 'POST', path: '/ops/login', encoding: 'json', auth: false },
   opsLogout: opsPost('/ops/logout'),

@@ -77,6 +77,7 @@ import {
   orderPageBody,
 } from './order-records';
 import { chain, coin, exchangeRate, feeInfo, runtimeConfig } from './reference';
+import { whitelistAddBody, whitelistRemoveBody, whitelistResult, whitelistSwitchBody } from './whitelist';
 
 /**
  * Every /front call, declared once: the server registers its routes from these entries,
@@ -406,6 +407,39 @@ export const endpoints = {
     tag: 'assets',
     body: transactionRecordBody,
     response: transactionRecordPage,
+  }),
+  // The withdrawal address whitelist.
+  whitelistList: endpoint('whitelistList', {
+    summary: 'The withdrawal address whitelist: whether it is on, and the listed addresses',
+    tag: 'assets',
+    body: empty,
+    response: whitelistResult,
+  }),
+  whitelistCode: endpoint('whitelistCode', {
+    summary: "Mail a 6-digit code for adding a whitelist address to the logged-in merchant's email",
+    tag: 'assets',
+    body: empty,
+    response: z.null(),
+  }),
+  whitelistAdd: endpoint('whitelistAdd', {
+    summary:
+      'Add an address to the whitelist (Google code and emailed code; the address is checked for the chain and stored as the chain writes it)',
+    tag: 'assets',
+    body: whitelistAddBody,
+    response: whitelistResult,
+  }),
+  whitelistRemove: endpoint('whitelistRemove', {
+    summary: 'Remove an address from the whitelist (Google code)',
+    tag: 'assets',
+    body: whitelistRemoveBody,
+    response: whitelistResult,
+  }),
+  whitelistSwitch: endpoint('whitelistSwitch', {
+    summary:
+      'Turn the whitelist on (needs at least one address) or off (withdrawals and payouts then pause for 24 h; mailed); Google code',
+    tag: 'assets',
+    body: whitelistSwitchBody,
+    response: whitelistResult,
   }),
   // The operator console.
   opsLogin: endpoint('opsLogin', {

@@ -17,3 +17,4 @@ export * from './ops';
 export * from './order-records';
 export * from './reference';
 export * from './validation';
+export * from './whitelist';

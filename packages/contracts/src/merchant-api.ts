@@ -314,7 +314,8 @@ export const apiEndpoints = {
       'chain confirms it, or failed, or rejected: the callbacks payout.processing, payout.completed, ' +
       'payout.failed and payout.rejected tell each. The same `merchantOrderNo` with the same content ' +
       'returns the same payout; with other content it is refused with 3001. Refused for 24 h after a ' +
-      'password or Google Authenticator change (3202).',
+      "password or Google Authenticator change (3202). While the merchant's withdrawal address " +
+      'whitelist is on, only an address listed for that network is accepted (3203).',
     body: createPayoutBody,
     response: payoutObject,
     errors: [
@@ -323,6 +324,7 @@ export const apiEndpoints = {
       ErrorCode.CURRENCY_NOT_SUPPORTED,
       ErrorCode.INSUFFICIENT_BALANCE,
       ErrorCode.WITHDRAWAL_LOCKED,
+      ErrorCode.ADDRESS_NOT_WHITELISTED,
     ],
     devnetOnly: false,
   },
@@ -343,6 +345,7 @@ export const apiEndpoints = {
       ErrorCode.CURRENCY_NOT_SUPPORTED,
       ErrorCode.INSUFFICIENT_BALANCE,
       ErrorCode.WITHDRAWAL_LOCKED,
+      ErrorCode.ADDRESS_NOT_WHITELISTED,
     ],
     devnetOnly: false,
   },

@@ -22,7 +22,7 @@ import {
   sendWithdrawal,
   type WithdrawalDeps,
 } from './withdrawal.service';
-import { type CheckedWithdrawal, checkWithdrawal } from './withdrawal-rules';
+import { type CheckedWithdrawal, checkWithdrawal, loadAddressWhitelist } from './withdrawal-rules';
 
 /**
  * The payout API (POST /api/v1/payouts and /payouts/batch): payouts are withdrawals asked for by
@@ -30,7 +30,8 @@ import { type CheckedWithdrawal, checkWithdrawal } from './withdrawal-rules';
  * 1. withdrawals open for the merchant (3202);
  * 2. each item: (application, merchantOrderNo) names one payout; the same content again returns
  *    it, other content is 3001 (the same number twice in one batch: the same, or 3001);
- * 3. each new item passes the withdrawal rules (withdrawal-rules.ts); in a batch a refusal
+ * 3. each new item passes the withdrawal rules (withdrawal-rules.ts, the address whitelist among
+ *    them: 3203); in a batch a refusal
  *    names the item (`items.3.address`) and refuses the whole batch;
  * 4. one transaction for all new items: each order (type payout) and its withdrawal, amount +
  *    fee frozen; when the totals do not fit, nothing is written (3201). A concurrent create of
@@ -79,6 +80,7 @@ export async function createPayouts(
     else if (hashes[first] !== hashes[index]) throw new AppError(ErrorCode.MERCHANT_ORDER_CONFLICT);
   });
   const field = (index: number, name: string) => (options.batch ? `items.${index}.${name}` : name);
+  const whitelist = await loadAddressWhitelist(deps.db, merchant.id);
 
   for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
     const existing = await existingPayouts(deps, client, [...firstByNo.keys()]);
@@ -91,12 +93,17 @@ export async function createPayouts(
         continue;
       }
       try {
-        const checked = await checkWithdrawal(deps.db, deps.chains, {
-          coinName: item.currency,
-          chainId: item.network,
-          address: item.address,
-          amount: item.amount,
-        });
+        const checked = await checkWithdrawal(
+          deps.db,
+          deps.chains,
+          {
+            coinName: item.currency,
+            chainId: item.network,
+            address: item.address,
+            amount: item.amount,
+          },
+          whitelist,
+        );
         fresh.push({ item, hash: hashes[index] as string, checked });
       } catch (error) {
         if (isAppError(error) && error.fieldErrors.length > 0) {

@@ -1,9 +1,11 @@
 import { ErrorCode, money, toDecimalString } from '@tollgate/contracts';
 import { and, eq } from 'drizzle-orm';
+import { normalizeAddress } from '../../chains/addresses';
 import type { ChainAdapter } from '../../chains/chain-adapter';
 import type { Executor } from '../../db/client';
 import { coins, exchangeRates, feeRates } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
+import { readWhitelist, whitelistKey } from './address-whitelist.repository';
 
 /**
  * The rules every withdrawal passes, whatever asks for it (the back office one by one or in a
@@ -11,6 +13,8 @@ import { AppError, fieldError } from '../../lib/app-error';
  * 1. the chain is enabled on this server (3002);
  * 2. the chain carries the coin (1001 on coinName);
  * 3. the address is valid for the chain, checksum included: the adapter decides (1001 on address);
+ *    while the merchant's address whitelist is on, it is listed for that chain, compared as the
+ *    adapter normalizes it (EVM: checksummed, so any letter case) (3203 on address);
  * 4. the amount has no more decimals than the coin, and lies within the coin's
  *    minWithdrawalAmount and maxWithdrawalAmount (1001 on amount, with the limit in the message).
  * The fee is the rate table's payout fee; what leaves the balance is amount + fee, and its worth
@@ -32,6 +36,30 @@ export interface CheckedWithdrawal {
   fee: string;
   total: string;
   usdtValue: string;
+}
+
+/**
+ * The merchant's whitelist as the rules read it (`loadAddressWhitelist`): the listed
+ * `chainId:address` keys while it is on, null while it is off (any address goes).
+ */
+export type AddressWhitelist = ReadonlySet<string> | null;
+
+export async function loadAddressWhitelist(db: Executor, merchantId: number): Promise<AddressWhitelist> {
+  const { on, keys } = await readWhitelist(db, merchantId);
+  return on ? keys : null;
+}
+
+/** Rule 3's second half: 3203 (naming the address field) for an address the whitelist lacks. */
+export function requireWhitelisted(
+  adapter: ChainAdapter,
+  whitelist: AddressWhitelist,
+  address: string,
+): void {
+  if (whitelist === null) return;
+  if (whitelist.has(whitelistKey(adapter.chainId, normalizeAddress(adapter.family, address)))) return;
+  throw new AppError(ErrorCode.ADDRESS_NOT_WHITELISTED, {
+    fieldErrors: [{ field: 'address', key: 'errors.addressNotWhitelisted' }],
+  });
 }
 
 export interface CoinTerms {
@@ -63,11 +91,15 @@ export async function loadCoinTerms(
   return row ? { ...row, rate: row.rate ?? '0' } : undefined;
 }
 
-/** Rules 3 and 4 on terms already loaded (a batch loads each coin's once). */
+/**
+ * Rules 3 and 4 on terms already loaded (a batch loads each coin's once, and the merchant's
+ * whitelist once with `loadAddressWhitelist`).
+ */
 export function checkAgainstTerms(
   adapter: ChainAdapter,
   terms: CoinTerms,
   request: WithdrawalRequest,
+  whitelist: AddressWhitelist,
 ): Omit<CheckedWithdrawal, 'adapter'> {
   const address = request.address.trim();
   if (!adapter.isValidAddress(address)) {
@@ -77,6 +109,7 @@ export function checkAgainstTerms(
       ],
     });
   }
+  requireWhitelisted(adapter, whitelist, address);
   const amount = money(request.amount);
   if (amount.decimalPlaces() > terms.decimals)
     throw fieldError('amount', 'validation.collection.amountDecimals');
@@ -109,10 +142,11 @@ export async function checkWithdrawal(
   db: Executor,
   chains: { get(chainId: string): ChainAdapter | undefined },
   request: WithdrawalRequest,
+  whitelist: AddressWhitelist,
 ): Promise<CheckedWithdrawal> {
   const adapter = chains.get(request.chainId);
   if (!adapter) throw new AppError(ErrorCode.CURRENCY_NOT_SUPPORTED);
   const terms = await loadCoinTerms(db, request.chainId, request.coinName);
   if (!terms) throw fieldError('coinName', 'validation.asset.coinNotOnChain');
-  return { adapter, ...checkAgainstTerms(adapter, terms, request) };
+  return { adapter, ...checkAgainstTerms(adapter, terms, request, whitelist) };
 }

@@ -25,7 +25,7 @@ import {
   recordSent,
   type WithdrawalRow,
 } from './withdrawal.repository';
-import { type CheckedWithdrawal, checkWithdrawal } from './withdrawal-rules';
+import { type CheckedWithdrawal, checkWithdrawal, loadAddressWhitelist } from './withdrawal-rules';
 
 /**
  * Withdrawals (issue 8 "Withdrawal"), from acceptance to the end:
@@ -178,7 +178,8 @@ export async function requestWithdrawal(
   if (!merchant) throw new AppError(ErrorCode.UNAUTHORIZED);
   requireGoogleBound(merchant);
   requireWithdrawalsOpen(merchant, deps.now());
-  const checked = await checkWithdrawal(deps.db, deps.chains, body);
+  const whitelist = await loadAddressWhitelist(deps.db, merchant.id);
+  const checked = await checkWithdrawal(deps.db, deps.chains, body, whitelist);
   let row: WithdrawalRow;
   try {
     row = await deps.db.transaction(async (tx) => {

@@ -19,8 +19,14 @@ export const MAIL_CATALOGUES: Record<Language, MailCatalogue> = {
   vi_VN: viVN,
 };
 
-export const CODE_TEMPLATES = ['registerCode', 'loginCode', 'resetCode', 'passwordChangeCode', 'whitelistCode'] as const;
-export const NOTICE_TEMPLATES = ['passwordChanged', 'googleBound', 'googleUnbound'] as const;
+export const CODE_TEMPLATES = [
+  'registerCode',
+  'loginCode',
+  'resetCode',
+  'passwordChangeCode',
+  'whitelistCode',
+] as const;
+export const NOTICE_TEMPLATES = ['passwordChanged', 'googleBound', 'googleUnbound', 'whitelistOff'] as const;
 export type CodeTemplate = (typeof CODE_TEMPLATES)[number];
 export type NoticeTemplate = (typeof NOTICE_TEMPLATES)[number];
 
