@@ -33,6 +33,8 @@ import {
 } from './modules/merchant/demo-merchant';
 import { registerMerchantRoutes } from './modules/merchant/merchant.routes';
 import { registerMerchantApi } from './modules/merchant-api/merchant-api.routes';
+import { DEMO_OPERATOR, demoOperatorLoginWorks, ensureDemoOperator } from './modules/ops/create-operator';
+import { registerOpsRoutes } from './modules/ops/ops.routes';
 import { registerOrderRecordRoutes } from './modules/orders/records.routes';
 import { registerPasswordRoutes } from './modules/password/password.routes';
 import { registerReferenceRoutes } from './modules/reference/reference.routes';
@@ -81,6 +83,7 @@ export async function buildApp({
       redact: {
         paths: [
           'req.headers["x-auth-token"]',
+          'req.headers["x-ops-token"]',
           'req.headers.cookie',
           'req.headers.authorization',
           'password',
@@ -153,6 +156,9 @@ async function assembleApp(
   if (shouldSeedDemo(config)) await ensureDemoMerchant(database.db, now);
   // Checked once here, so server.ts prints the demo login only while it still works.
   app.decorate('demoAccount', (await demoLoginWorks(database.db)) ? { ...DEMO_ACCOUNT } : null);
+  // The demo operator (the /ops console) on the same conditions, printed beside it.
+  if (shouldSeedDemo(config)) await ensureDemoOperator(database.db, now);
+  app.decorate('demoOperator', (await demoOperatorLoginWorks(database.db)) ? { ...DEMO_OPERATOR } : null);
 
   // 3. Request id, language and the error envelope come first, so that even a request
   //    refused by a plugin below is answered in the caller's language with an id.
@@ -181,6 +187,8 @@ async function assembleApp(
   registerOrderRecordRoutes(app);
   registerAssetRoutes(app);
   registerFundRecordRoutes(app);
+  // The operator console (/front/ops/*): its own accounts and x-ops-token sessions.
+  registerOpsRoutes(app);
   registerUploadRoutes(app);
   // The hosted cashier's public calls (/front/cashier/*, no login).
   registerCashierRoutes(app);

@@ -65,6 +65,11 @@ async function main(): Promise<void> {
   if (app.demoAccount) {
     process.stdout.write(`Demo login: ${app.demoAccount.email} / ${app.demoAccount.password}\n`);
   }
+  if (app.demoOperator) {
+    process.stdout.write(
+      `Demo operator (${config.publicUrl}/ops): ${app.demoOperator.email} / ${app.demoOperator.password}\n`,
+    );
+  }
   // Without SMTP_URL no mail leaves the server: say so where a newcomer is looking.
   for (const line of describeMailDelivery(config)) process.stdout.write(`${line}\n`);
   // Devnet (simulated money) or live, and in live mode each chain that cannot run and why.

@@ -49,6 +49,8 @@ declare module 'fastify' {
     watcher: CollectionWatcher;
     /** The demo login printed at start, while the demo merchant exists with its demo password. */
     demoAccount: { email: string; password: string } | null;
+    /** The demo operator login (the /ops console), printed beside it on the same terms. */
+    demoOperator: { email: string; password: string } | null;
   }
   interface FastifyRequest {
     /** Decided once per request (plugins/request-context.ts). */

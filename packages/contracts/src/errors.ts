@@ -87,6 +87,11 @@ export const ErrorCode = {
   WITHDRAWAL_LOCKED: 3202,
   /** The merchant's address whitelist is on and the destination is not in it. */
   ADDRESS_NOT_WHITELISTED: 3203,
+  /**
+   * Operator console: the withdrawal is no longer pending review (approved or rejected by
+   * another operator meanwhile, or auto-approved), so it cannot be approved or rejected.
+   */
+  WITHDRAWAL_NOT_PENDING: 3204,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -135,6 +140,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
   [ErrorCode.INSUFFICIENT_BALANCE]: 400,
   [ErrorCode.WITHDRAWAL_LOCKED]: 403,
   [ErrorCode.ADDRESS_NOT_WHITELISTED]: 403,
+  [ErrorCode.WITHDRAWAL_NOT_PENDING]: 409,
 };
 
 /** The message key (in `errors.json`) for each code. */
@@ -180,6 +186,7 @@ export const ERROR_MESSAGE_KEY: Record<ErrorCodeValue, string> = {
   [ErrorCode.INSUFFICIENT_BALANCE]: 'insufficientBalance',
   [ErrorCode.WITHDRAWAL_LOCKED]: 'withdrawalLocked',
   [ErrorCode.ADDRESS_NOT_WHITELISTED]: 'addressNotWhitelisted',
+  [ErrorCode.WITHDRAWAL_NOT_PENDING]: 'withdrawalNotPending',
 };
 
 /**
@@ -196,6 +203,8 @@ export const ERROR_MESSAGE_VARIANTS = {
   uploadTooLarge: ErrorCode.PAYLOAD_TOO_LARGE,
   /** An uploaded file whose bytes are not one of the policy's image types. */
   uploadTypeNotAllowed: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+  /** An operator's password login is paused (1104): operators have no emailed-code login. */
+  operatorLoginPaused: ErrorCode.TOO_MANY_LOGIN_FAILURES,
 } as const satisfies Record<string, ErrorCodeValue>;
 export type ErrorMessageVariant = keyof typeof ERROR_MESSAGE_VARIANTS;
 

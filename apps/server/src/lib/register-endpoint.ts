@@ -3,6 +3,7 @@ import type { FastifyContextConfig, FastifyInstance, FastifyRequest, onRequestHo
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { authenticate } from '../modules/auth/authenticate';
+import { createOperatorAuthenticate } from '../modules/ops/ops-authenticate';
 import { createEncodingGuard, finishBody } from '../plugins/body-parsing';
 import { applyCommonParams } from '../plugins/request-context';
 import { createSuccessEnvelope } from './envelope';
@@ -31,9 +32,11 @@ export function registerEndpoint<E extends EndpointDef>(
   handler: EndpointHandler<E>,
   options: { config?: FastifyContextConfig } = {},
 ): void {
-  // Auth first: a caller without a session learns that before anything about its body.
+  // Auth first: a caller without a session learns that before anything about its body. A
+  // merchant token and an operator token are each checked only by their own kind of call.
   const onRequest: onRequestHookHandler[] = [];
-  if (endpoint.auth) onRequest.push(authenticate);
+  if (endpoint.auth === 'operator') onRequest.push(createOperatorAuthenticate(endpoint));
+  else if (endpoint.auth) onRequest.push(authenticate);
   if (endpoint.method === 'POST') onRequest.push(createEncodingGuard(endpoint.encoding));
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
@@ -41,7 +44,9 @@ export function registerEndpoint<E extends EndpointDef>(
     schema: {
       tags: [endpoint.tag],
       summary: endpoint.summary,
-      ...(endpoint.auth ? { security: [{ authToken: [] }] } : {}),
+      ...(endpoint.auth
+        ? { security: [{ [endpoint.auth === 'operator' ? 'opsToken' : 'authToken']: [] }] }
+        : {}),
       ...(endpoint.method === 'POST' ? { consumes: [contentTypeOf(endpoint)] } : {}),
       querystring: endpoint.query ?? commonQuery,
       ...(endpoint.body ? { body: endpoint.body } : {}),

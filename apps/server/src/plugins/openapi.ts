@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { OPS_TOKEN_HEADER } from '@tollgate/contracts';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 // Imported (not read from disk) so that the esbuild bundle carries it.
@@ -52,12 +53,19 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             "Callbacks to the merchant's server: resend an order's notification, send an application a test event",
         },
         { name: 'system', description: 'Liveness' },
+        {
+          name: 'ops',
+          description:
+            'The operator console (x-ops-token): review queue, merchants, fees and rates, audit log',
+        },
         MERCHANT_API_TAG,
         EPUSDT_TAG,
       ],
       components: {
         securitySchemes: {
           authToken: { type: 'apiKey', in: 'header', name: 'x-auth-token' },
+          // The operator console's token (tag ops): a session apart from the merchants'.
+          opsToken: { type: 'apiKey', in: 'header', name: OPS_TOKEN_HEADER },
           ...API_SECURITY_SCHEMES,
         },
       },

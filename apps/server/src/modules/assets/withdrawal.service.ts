@@ -201,12 +201,18 @@ export async function requestWithdrawal(
   return { withdrawal: toWithdrawalObject(row) };
 }
 
+/**
+ * Runs in the transaction of a review, once the withdrawal has moved (the operator console
+ * writes its audit row here, so the change and its record commit or roll back together).
+ */
+export type OnReviewed = (tx: Executor, row: WithdrawalRow, now: Date) => Promise<void>;
+
 /** pending_review → processing (an operator's approval), then sent. Undefined when it was not pending. */
 export async function approveWithdrawal(
   deps: SendDeps & { chains: { mode: 'devnet' | 'live' } },
   id: number,
   reviewer: string,
-  options: { failOnChain?: boolean } = {},
+  options: { failOnChain?: boolean; onReviewed?: OnReviewed } = {},
 ): Promise<WithdrawalRow | undefined> {
   const moved = await deps.db.transaction(async (tx) => {
     const now = deps.now();
@@ -217,7 +223,10 @@ export async function approveWithdrawal(
       updatedAt: now,
       failOnChain: options.failOnChain === true && deps.chains.mode === 'devnet',
     });
-    if (row) await syncPayout(tx, row, now);
+    if (row) {
+      await syncPayout(tx, row, now);
+      await options.onReviewed?.(tx, row, now);
+    }
     return row;
   });
   if (!moved) return undefined;
@@ -231,6 +240,7 @@ export async function rejectWithdrawal(
   id: number,
   reviewer: string,
   reason: string,
+  options: { onReviewed?: OnReviewed } = {},
 ): Promise<WithdrawalRow | undefined> {
   const rejected = await deps.db.transaction(async (tx) => {
     const now = deps.now();
@@ -245,6 +255,7 @@ export async function rejectWithdrawal(
     if (row) {
       await release(tx, row, 'rejected', now);
       await syncPayout(tx, row, now);
+      await options.onReviewed?.(tx, row, now);
     }
     return row;
   });

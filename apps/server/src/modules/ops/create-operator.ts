@@ -1,0 +1,36 @@
+import type { Executor } from '../../db/client';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { Clock } from '../../types';
+import { findOperatorByEmail, insertOperator, type OperatorRow } from './operator.repository';
+
+/**
+ * Operators are made by hand, never through the web: `npm run ops:create` (scripts/ops-create.ts)
+ * for real ones, and on the embedded default a demo operator beside the demo merchant, on the
+ * same conditions (demo-merchant.ts shouldSeedDemo), so a newcomer can open /ops at once.
+ */
+export const DEMO_OPERATOR = { email: 'ops@tollgate.dev', password: 'Tollgate2026' } as const;
+
+/** Undefined when the email is taken (also under a race: the unique index decides). */
+export async function createOperator(
+  db: Executor,
+  input: { email: string; password: string; now: Date },
+): Promise<OperatorRow | undefined> {
+  return insertOperator(db, {
+    email: input.email.toLowerCase(),
+    passwordHash: await hashPassword(input.password),
+    createdAt: input.now,
+  });
+}
+
+/** Idempotent: an existing demo operator (and any password it was given since) is left alone. */
+export async function ensureDemoOperator(db: Executor, now: Clock): Promise<void> {
+  if (await findOperatorByEmail(db, DEMO_OPERATOR.email)) return;
+  await createOperator(db, { ...DEMO_OPERATOR, now: now() });
+}
+
+/** Whether the demo operator login printed at start would work (not disabled, password unchanged). */
+export async function demoOperatorLoginWorks(db: Executor): Promise<boolean> {
+  const operator = await findOperatorByEmail(db, DEMO_OPERATOR.email);
+  if (operator?.status !== 'active') return false;
+  return verifyPassword(operator.passwordHash, DEMO_OPERATOR.password);
+}
