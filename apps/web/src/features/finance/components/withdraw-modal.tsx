@@ -12,6 +12,7 @@ import { useCoinList } from '../../config/api/get-coin-list';
 import { useRuntimeConfig } from '../../config/api/get-runtime-config';
 import { useFeeInfo } from '../../merchant/api/get-fee-info';
 import { useMerchantInfo } from '../../merchant/api/get-merchant-info';
+import { useWhitelist } from '../../merchant/api/get-whitelist';
 import { useWithdraw } from '../api/withdraw';
 import { type Check, checkAddress, checkAmount, maxAmount, type Terms, totalOf } from '../lib/withdraw-check';
 
@@ -21,6 +22,9 @@ import { type Check, checkAddress, checkAmount, maxAmount, type Terms, totalOf }
  * the address receives are shown live as the amount is typed; what the server would refuse
  * (address shape, decimals, limits, amount + fee over the available) is refused here first.
  * Without Google Authenticator bound, the form is not offered: the modal says where to bind it.
+ * While the merchant's address whitelist is on, the address is picked from the addresses listed
+ * for the chosen network (the server refuses any other with 3203); if it cannot be read, the
+ * address is typed and the server decides.
  */
 export interface WithdrawModalProps {
   asset: AssetEntry | null;
@@ -59,6 +63,7 @@ function WithdrawBody({ asset, onDone }: { asset: AssetEntry; onDone: () => void
   const runtime = useRuntimeConfig();
   const fees = useFeeInfo();
   const withdraw = useWithdraw();
+  const whitelist = useWhitelist();
   const [form] = Form.useForm<Values>();
   const [formError, setFormError] = useState<string>();
   const coinName = asset.coinName;
@@ -86,7 +91,8 @@ function WithdrawBody({ asset, onDone }: { asset: AssetEntry; onDone: () => void
       : null;
 
   const loads = [merchant, coins, runtime, fees];
-  if (loads.some((query) => query.isPending)) return <Skeleton active paragraph={{ rows: 5 }} />;
+  if (loads.some((query) => query.isPending) || whitelist.isPending)
+    return <Skeleton active paragraph={{ rows: 5 }} />;
   const failed = loads.find((query) => query.error);
   if (failed?.error) {
     return (
@@ -125,6 +131,9 @@ function WithdrawBody({ asset, onDone }: { asset: AssetEntry; onDone: () => void
     },
   });
   const total = totalOf(amount, terms.fee);
+  const listed = whitelist.data?.enabled
+    ? whitelist.data.list.filter((entry) => entry.chainId === chainId)
+    : null;
   const submit = async (values: Values) => {
     setFormError(undefined);
     try {
@@ -157,10 +166,27 @@ function WithdrawBody({ asset, onDone }: { asset: AssetEntry; onDone: () => void
             value: coin.chainId,
             label: `${coin.chainName} (${coin.coinUnit})`,
           }))}
-          onChange={() => void form.validateFields(['address', 'amount']).catch(() => undefined)}
+          onChange={() => {
+            if (listed) form.setFieldValue('address', undefined);
+            void form.validateFields(['address', 'amount']).catch(() => undefined);
+          }}
           data-testid="withdraw-network"
         />
       </Form.Item>
+      {listed ? (
+        <Alert
+          type={listed.length > 0 ? 'info' : 'warning'}
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={listed.length > 0 ? t('assets.withdraw.whitelistOn') : t('assets.withdraw.whitelistEmpty')}
+          action={
+            <Link to="/merchant/info" onClick={onDone} data-testid="withdraw-whitelist-manage">
+              {t('assets.withdraw.whitelistManage')}
+            </Link>
+          }
+          data-testid="withdraw-whitelist-note"
+        />
+      ) : null}
       <Form.Item
         name="address"
         label={t('assets.withdraw.address')}
@@ -169,12 +195,24 @@ function WithdrawBody({ asset, onDone }: { asset: AssetEntry; onDone: () => void
           rule((value) => checkAddress(chainId, value)),
         ]}
       >
-        <Input
-          className="mono"
-          placeholder={t('assets.withdraw.addressPlaceholder', { chain: network?.chainName ?? chainId })}
-          autoComplete="off"
-          data-testid="withdraw-address"
-        />
+        {listed ? (
+          <Select
+            className="mono"
+            placeholder={t('assets.withdraw.whitelistPick')}
+            options={listed.map((entry) => ({
+              value: entry.address,
+              label: entry.label ? `${entry.label} · ${entry.address}` : entry.address,
+            }))}
+            data-testid="withdraw-address"
+          />
+        ) : (
+          <Input
+            className="mono"
+            placeholder={t('assets.withdraw.addressPlaceholder', { chain: network?.chainName ?? chainId })}
+            autoComplete="off"
+            data-testid="withdraw-address"
+          />
+        )}
       </Form.Item>
       <Form.Item
         name="amount"

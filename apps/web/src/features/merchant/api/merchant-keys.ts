@@ -6,4 +6,5 @@ export const merchantKeys = {
   loginInfo: () => [...merchantKeys.all, 'loginInfo'] as const,
   googleCheck: () => [...merchantKeys.all, 'googleCheck'] as const,
   feeInfo: () => [...merchantKeys.all, 'feeInfo'] as const,
+  whitelist: () => [...merchantKeys.all, 'whitelist'] as const,
 };

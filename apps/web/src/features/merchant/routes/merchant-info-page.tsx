@@ -5,10 +5,11 @@ import { GoogleCard } from '../components/google-card';
 import { LoginRecordsCard } from '../components/login-records-card';
 import { PasswordCard } from '../components/password-card';
 import { ProfileCard } from '../components/profile-card';
+import { WhitelistCard } from '../components/whitelist-card';
 
 /**
  * Merchant info (SPEC section 2): user information with the phone, change password, Google
- * Authenticator and the last ten logins. Each card loads, fails and retries on its own.
+ * Authenticator, the withdrawal address whitelist (issue 8) and the last ten logins. Each card loads, fails and retries on its own.
  */
 export default function MerchantInfoPage() {
   const { t } = useTranslation();
@@ -23,6 +24,9 @@ export default function MerchantInfoPage() {
         </Col>
         <Col xs={24} xl={12}>
           <GoogleCard />
+        </Col>
+        <Col span={24}>
+          <WhitelistCard />
         </Col>
         <Col span={24}>
           <LoginRecordsCard />
