@@ -1,5 +1,5 @@
 import 'i18next';
-import type { Catalogue } from './locales/catalogue';
+import type { Catalogue, LazyCatalogue } from './locales/catalogue';
 
 /**
  * Typed translation keys: `t('menu.dashboard')` compiles only if the key exists in the zh_CN
@@ -9,6 +9,6 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     nsSeparator: false;
-    resources: { translation: Catalogue };
+    resources: { translation: Catalogue & LazyCatalogue };
   }
 }

@@ -9,6 +9,7 @@ import type fundFlow from './zh_CN/fundFlow.json';
 import type login from './zh_CN/login.json';
 import type menu from './zh_CN/menu.json';
 import type merchant from './zh_CN/merchant.json';
+import type ops from './zh_CN/ops.json';
 import type pages from './zh_CN/pages.json';
 
 /**
@@ -30,6 +31,14 @@ export interface Catalogue {
   fundFlow: typeof fundFlow;
   assets: typeof assets;
   messages: MessageCatalogue;
+}
+
+/**
+ * Sections loaded with the area that shows them, not with the bundle (ops-resources.ts): typed
+ * keys like the rest (i18next.d.ts), each language's file checked against zh_CN's there.
+ */
+export interface LazyCatalogue {
+  ops: typeof ops;
 }
 
 /** One interface language's texts, ours and antd's, loaded as one chunk (dayjs's come with the shell). */

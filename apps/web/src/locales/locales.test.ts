@@ -5,7 +5,8 @@ import { LANGUAGES, type Language } from '@tollgate/contracts/languages';
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../shared/lib/i18n';
-import type { Catalogue } from './catalogue';
+import type { Catalogue, LazyCatalogue } from './catalogue';
+import { loadOpsTexts } from './ops-resources';
 import { loadDateLocale, loadLocale } from './resources';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -37,12 +38,14 @@ const SPEC_MENU_KEYS = [
 ];
 
 // The app loads one language per page; these tests load all four into the test instance.
-const catalogues = {} as Record<Language, Catalogue>;
+// The console's texts (ops.json) load with the console, not in the bundle; they are checked
+// here as if they were one more section of it.
+const catalogues = {} as Record<Language, Catalogue & LazyCatalogue>;
 beforeAll(async () => {
   for (const lang of LANGUAGES) {
     const bundle = await loadLocale(lang);
     expect(bundle.language).toBe(lang);
-    catalogues[lang] = bundle.catalogue;
+    catalogues[lang] = { ...bundle.catalogue, ops: await loadOpsTexts(lang) };
     i18n.addResourceBundle(lang, 'translation', bundle.catalogue, true, true);
   }
 });

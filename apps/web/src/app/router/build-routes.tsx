@@ -3,6 +3,7 @@ import { loadDateLocale } from '../../locales/resources';
 import { readLanguage } from '../../shared/lib/language';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { RootFrame } from '../root-frame';
+import { buildOpsRouteObjects } from './build-ops-routes';
 import { requireLogin } from './require-login';
 import { trackRouteLoad } from './route-loading';
 import type { AppRoute } from './route-table';
@@ -77,6 +78,8 @@ export function buildRouteObjects(routes: AppRoute[]): RouteObject[] {
           children: [...shell.map(toRouteObject), { path: '*', lazy: loadNotFoundPage }],
         },
         ...standalone.map(toRouteObject),
+        // The operator console (/ops): its own login, layout and pages, all loaded lazily.
+        ...buildOpsRouteObjects(),
       ],
     },
   ];

@@ -6,6 +6,13 @@ import { ApiError, REQUEST_FAILED_CODE } from './api-error';
 import { encodeBody, toSearchParams } from './http-encoding';
 import { i18n } from './i18n';
 import { readLanguage, toLangHeader } from './language';
+import {
+  clearOpsSession,
+  isOpsPath,
+  OPS_LOGIN_PATH,
+  OPS_TOKEN_HEADER_NAME,
+  readOpsToken,
+} from './ops-session';
 import { clearSession, readToken } from './session';
 
 /**
@@ -13,6 +20,8 @@ import { clearSession, readToken } from './session';
  * name picks method, path and body encoding (from the zod-free `ENDPOINT_ROUTES`, so the
  * schemas stay out of the app's first load); its schemas type the payload and the result.
  * It owns the envelope rule (code 0 or an ApiError) and the session rule (401/4000 end it).
+ * The operator console's calls (/ops) carry the operator's token instead of the merchant's,
+ * and a 401/4000 there ends the operator's session only, sending the browser to /ops/login.
  */
 export { ApiError, REQUEST_FAILED_CODE };
 export const REQUEST_TIMEOUT_MS = 60_000;
@@ -40,6 +49,13 @@ export function setSessionEndHandler(handler: () => void) {
   handleSessionEnd = handler;
 }
 
+let handleOpsSessionEnd: () => void = () => window.location.assign(OPS_LOGIN_PATH);
+
+/** The console's layout installs its own; the default is a plain page load of /ops/login. */
+export function setOpsSessionEndHandler(handler: () => void) {
+  handleOpsSessionEnd = handler;
+}
+
 /** Send a call and return its whole envelope (code 0, or one of `resolveCodes`). */
 export async function requestEnvelope<N extends EndpointName>(
   name: N,
@@ -52,8 +68,10 @@ export async function requestEnvelope<N extends EndpointName>(
   const query = toSearchParams(def.method === 'GET' ? fields : {});
   query.set('v', String(Date.now()));
   const headers: Record<string, string> = { accept: 'application/json', lang: language };
-  const token = readToken();
-  if (token) headers['x-auth-token'] = token;
+  // Each kind of account sends only its own token: never the merchant's to /ops, nor the reverse.
+  const isOpsCall = def.auth === 'operator' || isOpsPath(def.path);
+  const token = isOpsCall ? readOpsToken() : readToken();
+  if (token) headers[isOpsCall ? OPS_TOKEN_HEADER_NAME : 'x-auth-token'] = token;
   const body = def.method === 'GET' ? undefined : encodeBody(def.encoding, fields, headers);
 
   const envelope = await fetchEnvelope(
@@ -62,8 +80,13 @@ export async function requestEnvelope<N extends EndpointName>(
     options,
   );
   if (SESSION_ENDING_CODES.includes(envelope.code)) {
-    clearSession();
-    handleSessionEnd();
+    if (isOpsCall) {
+      clearOpsSession();
+      handleOpsSessionEnd();
+    } else {
+      clearSession();
+      handleSessionEnd();
+    }
   }
   if (envelope.code !== 0 && !options.resolveCodes?.includes(envelope.code)) {
     throw new ApiError(envelope.code, envelope.message, envelope.data);

@@ -1,0 +1,16 @@
+import type { OpsAuditPageBody, OpsMerchantPageBody, OpsWithdrawalPageBody } from '@tollgate/contracts';
+
+/** Query keys of the console, one factory: everything under `ops` goes when the operator leaves. */
+export const opsKeys = {
+  all: ['ops'] as const,
+  me: () => [...opsKeys.all, 'me'] as const,
+  googleCheck: () => [...opsKeys.all, 'googleCheck'] as const,
+  withdrawals: () => [...opsKeys.all, 'withdrawals'] as const,
+  withdrawalPage: (body: OpsWithdrawalPageBody) => [...opsKeys.withdrawals(), 'page', body] as const,
+  withdrawalDetail: (withdrawalNo: string) => [...opsKeys.withdrawals(), 'detail', withdrawalNo] as const,
+  merchants: () => [...opsKeys.all, 'merchants'] as const,
+  merchantPage: (body: OpsMerchantPageBody) => [...opsKeys.merchants(), 'page', body] as const,
+  fees: () => [...opsKeys.all, 'fees'] as const,
+  audit: () => [...opsKeys.all, 'audit'] as const,
+  auditPage: (body: OpsAuditPageBody) => [...opsKeys.audit(), 'page', body] as const,
+};
