@@ -144,7 +144,7 @@ export type UploadSignature = z.infer<typeof uploadSignature>;
 
 export const uploadResult = z.object({
   key: z.string(),
-  url: z.string().describe('Where the file is served'),
+  url: z.string().describe("Where the file is served ('' for a batch spreadsheet: never served)"),
   contentType: z.string(),
   sizeBytes: z.number().int(),
 });

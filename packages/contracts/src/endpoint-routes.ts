@@ -88,6 +88,10 @@ export const ENDPOINT_ROUTES = {
   testDeposit: post('/test/deposit', 'json', true),
   withdrawal: post('/merchant/account/withdrawal', 'json', true),
   transactionRecord: post('/merchant/account/transaction-record', 'json', true),
+  // Batch withdrawal (issue 8): the template is a file (.xlsx or .csv), not an envelope.
+  batchTemplate: get('/merchant/account/withdrawal/batch/template', true),
+  batchPreview: post('/merchant/account/withdrawal/batch/preview', 'json', true),
+  batchSubmit: post('/merchant/account/withdrawal/batch/submit', 'json', true),
   // The withdrawal address whitelist (issue 8), on the merchant info page.
   whitelistList: post('/merchant/whitelist/list', 'json', true),
   whitelistCode: post('/merchant/whitelist/code', 'json', true),

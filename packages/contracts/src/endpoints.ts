@@ -35,6 +35,13 @@ import {
   withdrawalBody,
   withdrawalResult,
 } from './assets';
+import {
+  batchPreview,
+  batchPreviewBody,
+  batchSubmitBody,
+  batchSubmitResult,
+  batchTemplateQuery,
+} from './batch-withdrawal';
 import { callbackResendBody, callbackResendResult, callbackTestBody, callbackTestResult } from './callbacks';
 import {
   cashierNetworkBody,
@@ -320,7 +327,8 @@ export const endpoints = {
     response: callbackTestResult,
   }),
   uploadSignature: endpoint('uploadSignature', {
-    summary: 'A short-lived signed policy to upload one file (an application icon) to `url`',
+    summary:
+      'A short-lived signed policy to upload one file to `url`: an application icon (dir icon) or a batch withdrawal spreadsheet (dir batch)',
     tag: 'uploads',
     body: uploadSignatureBody,
     response: uploadSignature,
@@ -407,6 +415,28 @@ export const endpoints = {
     tag: 'assets',
     body: transactionRecordBody,
     response: transactionRecordPage,
+  }),
+  // Batch withdrawal (docs/decisions/2026-11-25-batch-withdrawal.md).
+  batchTemplate: endpoint('batchTemplate', {
+    summary:
+      "The batch withdrawal template in the merchant's language (headers coin, chain, address, amount, remark and an example row): the file itself (.xlsx or .csv), not an envelope",
+    tag: 'assets',
+    query: batchTemplateQuery,
+    response: z.string().describe('The file (Content-Disposition: attachment)'),
+  }),
+  batchPreview: endpoint('batchPreview', {
+    summary:
+      'Read an uploaded spreadsheet (dir batch) and check every row like a single withdrawal, duplicates too; nothing is frozen. Up to 10,000 rows',
+    tag: 'assets',
+    body: batchPreviewBody,
+    response: batchPreview,
+  }),
+  batchSubmit: endpoint('batchSubmit', {
+    summary:
+      'Submit a previewed batch without errors with one Google code: every row becomes a withdrawal in one transaction, or none (3201 names the coin that does not fit)',
+    tag: 'assets',
+    body: batchSubmitBody,
+    response: batchSubmitResult,
   }),
   // The withdrawal address whitelist.
   whitelistList: endpoint('whitelistList', {

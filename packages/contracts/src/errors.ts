@@ -87,6 +87,10 @@ export const ErrorCode = {
   WITHDRAWAL_LOCKED: 3202,
   /** The merchant's address whitelist is on and the destination is not in it. */
   ADDRESS_NOT_WHITELISTED: 3203,
+  /** A batch withdrawal can be submitted once: this one already was (or is being, right now). */
+  BATCH_ALREADY_SUBMITTED: 3301,
+  /** A batch withdrawal with a row in error is not submitted: fix the file and preview it again. */
+  BATCH_HAS_ERRORS: 3302,
   /**
    * Operator console: the withdrawal is no longer pending review (approved or rejected by
    * another operator meanwhile, or auto-approved), so it cannot be approved or rejected.
@@ -140,6 +144,8 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
   [ErrorCode.INSUFFICIENT_BALANCE]: 400,
   [ErrorCode.WITHDRAWAL_LOCKED]: 403,
   [ErrorCode.ADDRESS_NOT_WHITELISTED]: 403,
+  [ErrorCode.BATCH_ALREADY_SUBMITTED]: 409,
+  [ErrorCode.BATCH_HAS_ERRORS]: 400,
   [ErrorCode.WITHDRAWAL_NOT_PENDING]: 409,
 };
 
@@ -186,6 +192,8 @@ export const ERROR_MESSAGE_KEY: Record<ErrorCodeValue, string> = {
   [ErrorCode.INSUFFICIENT_BALANCE]: 'insufficientBalance',
   [ErrorCode.WITHDRAWAL_LOCKED]: 'withdrawalLocked',
   [ErrorCode.ADDRESS_NOT_WHITELISTED]: 'addressNotWhitelisted',
+  [ErrorCode.BATCH_ALREADY_SUBMITTED]: 'batchAlreadySubmitted',
+  [ErrorCode.BATCH_HAS_ERRORS]: 'batchHasErrors',
   [ErrorCode.WITHDRAWAL_NOT_PENDING]: 'withdrawalNotPending',
 };
 
@@ -203,6 +211,12 @@ export const ERROR_MESSAGE_VARIANTS = {
   uploadTooLarge: ErrorCode.PAYLOAD_TOO_LARGE,
   /** An uploaded file whose bytes are not one of the policy's image types. */
   uploadTypeNotAllowed: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+  /** A batch spreadsheet over 5 MB. */
+  batchFileTooLarge: ErrorCode.PAYLOAD_TOO_LARGE,
+  /** A batch upload that is not .xlsx or .csv, by its name or by its bytes (SPEC 5's message). */
+  uploadFormatNotAllowed: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+  /** No batch of the caller's has that batchId. */
+  batchNotFound: ErrorCode.NOT_FOUND,
   /** An operator's password login is paused (1104): operators have no emailed-code login. */
   operatorLoginPaused: ErrorCode.TOO_MANY_LOGIN_FAILURES,
 } as const satisfies Record<string, ErrorCodeValue>;

@@ -1,6 +1,7 @@
 export * from './account';
 export * from './application';
 export * from './assets';
+export * from './batch-withdrawal';
 export * from './callbacks';
 export * from './cashier';
 export * from './endpoint-routes';

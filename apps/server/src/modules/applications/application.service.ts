@@ -88,7 +88,8 @@ async function checkFields(
     }
   }
   if (input.icon !== undefined) {
-    if (input.icon === '' || (await isOwnUpload(db, merchantId, input.icon))) fields.icon = input.icon;
+    if (input.icon === '' || (await isOwnUpload(db, merchantId, input.icon, 'icon')))
+      fields.icon = input.icon;
     else errors.push({ field: 'icon', key: 'validation.appIconInvalid' });
   }
   if (errors.length > 0) throw new AppError(ErrorCode.VALIDATION_FAILED, { fieldErrors: errors });

@@ -2,6 +2,7 @@ import { endpoints } from '@tollgate/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { requireSession } from '../auth/authenticate';
+import { registerBatchRoutes } from './batch.routes';
 import { getDepositAddress, simulateDeposit } from './deposit.service';
 import { listTransactionRecords } from './transaction-records';
 import { requestWithdrawal } from './withdrawal.service';
@@ -25,6 +26,7 @@ export function registerAssetRoutes(app: FastifyInstance): void {
   registerEndpoint(app, endpoints.withdrawal, ({ body, request }) =>
     requestWithdrawal(withdrawalDeps, requireSession(request).merchantId, body),
   );
+  registerBatchRoutes(app);
   const devnet = app.chains.devnet;
   if (devnet) {
     registerEndpoint(app, endpoints.testDeposit, ({ body, request }) =>

@@ -29,6 +29,11 @@ function requireSafeKey(key: string): string {
   return key;
 }
 
+/** The store of this server's uploads: DATA_DIR/uploads (icons, batch spreadsheets). */
+export function uploadsStore(dataDir: string): FileStore {
+  return createDiskFileStore(join(dataDir, 'uploads'));
+}
+
 export function createDiskFileStore(root: string): FileStore {
   const pathOf = (key: string) => join(root, ...requireSafeKey(key).split('/'));
   return {

@@ -16,12 +16,19 @@ export const MULTIPART_OVERHEAD = 64 * 1024;
 export interface ParsedUpload<P> {
   policy: P;
   bytes: Buffer;
+  /** The name the client gave the file part ('' when none). */
+  fileName: string;
 }
 
 export function parseUploadBody<P extends { maxBytes: number }>(
   headers: IncomingHttpHeaders,
   payload: Readable,
-  options: { maxBytes: number; checkFields: (fields: Record<string, string>) => P },
+  options: {
+    maxBytes: number;
+    checkFields: (fields: Record<string, string>) => P;
+    /** The refusal of a file over its policy's maxBytes (its folder says it in its own words). */
+    tooLarge?: (policy: P) => AppError;
+  },
 ): Promise<ParsedUpload<P>> {
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
@@ -54,7 +61,7 @@ export function parseUploadBody<P extends { maxBytes: number }>(
       if (nameTruncated || valueTruncated || name === '' || FORBIDDEN_KEYS.has(name)) return malformed();
       fields[name] = value;
     });
-    parser.on('file', (_name, stream) => {
+    parser.on('file', (_name, stream, filename) => {
       if (fileSeen || settled) {
         stream.resume();
         return malformed();
@@ -72,11 +79,13 @@ export function parseUploadBody<P extends { maxBytes: number }>(
       stream.on('data', (chunk: Buffer) => {
         if (settled) return;
         size += chunk.length;
-        if (size > policy.maxBytes) return tooLarge();
+        if (size > policy.maxBytes) {
+          return options.tooLarge ? fail(options.tooLarge(policy)) : tooLarge();
+        }
         chunks.push(chunk);
       });
       stream.on('end', () => {
-        result = { policy, bytes: Buffer.concat(chunks, size) };
+        result = { policy, bytes: Buffer.concat(chunks, size), fileName: filename ?? '' };
       });
     });
     parser.on('filesLimit', () => malformed());

@@ -1,11 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { UPLOAD_DIRS, UPLOAD_MAX_BYTES, type UploadDir } from '@tollgate/contracts';
+import { UPLOAD_BODY_MAX_BYTES, UPLOAD_DIRS, UPLOAD_LIMITS, type UploadDir } from '@tollgate/contracts';
 import { z } from 'zod';
 
 /**
  * The signed upload policy (the OSS/S3 "POST policy" pattern): the server states who may
  * store what, where and until when; the browser posts it back with the file, and the upload
- * route believes nothing the policy does not say. Fields: `policy` = base64url of the JSON
+ * route believes nothing the policy does not say (the folder decides the size and the types:
+ * UPLOAD_LIMITS). Fields: `policy` = base64url of the JSON
  * below, `signature` = hex HMAC-SHA256 of that text under a key derived from the secret box
  * (SecretBox.deriveKey('upload-policy')): the same on every node, useless for anything else.
  */
@@ -17,7 +18,7 @@ const policySchema = z.object({
   merchantId: z.number().int().positive(),
   dir: z.enum(UPLOAD_DIRS),
   keyPrefix: z.string(),
-  maxBytes: z.number().int().positive().max(UPLOAD_MAX_BYTES),
+  maxBytes: z.number().int().positive().max(UPLOAD_BODY_MAX_BYTES),
   expiresAt: z.number().int(),
 });
 export type UploadPolicy = z.infer<typeof policySchema>;
@@ -39,7 +40,7 @@ export function createUploadPolicy(
     merchantId: input.merchantId,
     dir: input.dir,
     keyPrefix: keyPrefixOf(input.dir, input.merchantId),
-    maxBytes: UPLOAD_MAX_BYTES,
+    maxBytes: UPLOAD_LIMITS[input.dir].maxBytes,
     expiresAt: input.now.getTime() + POLICY_TTL_MS,
   };
   const encoded = Buffer.from(JSON.stringify(policy), 'utf8').toString('base64url');

@@ -1,3 +1,4 @@
+import type { UploadDir } from '@tollgate/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { uploads } from '../../db/schema';
@@ -18,8 +19,17 @@ export async function findUpload(db: Executor, key: string): Promise<UploadRow |
   return row;
 }
 
-/** Whether `key` is a file this merchant uploaded (an application's icon must be one). */
-export async function isOwnUpload(db: Executor, merchantId: number, key: string): Promise<boolean> {
+/**
+ * Whether `key` is a file this merchant uploaded into `dir` (an application's icon must be one of
+ * their icons, a batch's file one of their spreadsheets).
+ */
+export async function isOwnUpload(
+  db: Executor,
+  merchantId: number,
+  key: string,
+  dir: UploadDir,
+): Promise<boolean> {
+  if (!key.startsWith(`${dir}/`)) return false;
   const rows = await db
     .select({ id: uploads.id })
     .from(uploads)

@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import {
   commonQuery,
   ErrorCode,
   endpoints,
   envelope,
   errorEnvelope,
-  UPLOAD_MAX_BYTES,
+  UPLOAD_BODY_MAX_BYTES,
   uploadResult,
 } from '@tollgate/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -16,7 +15,7 @@ import { registerEndpoint } from '../../lib/register-endpoint';
 import { serviceDeps } from '../../lib/route-deps';
 import { applyCommonParams } from '../../plugins/request-context';
 import { requireSession } from '../auth/authenticate';
-import { createDiskFileStore, type FileStore, isSafeKey } from './file-store';
+import { type FileStore, isSafeKey, uploadsStore } from './file-store';
 import { findUpload } from './upload.repository';
 import { createUploadSignature, SERVE_PREFIX, storeUpload, UPLOAD_PATH } from './upload.service';
 import { MULTIPART_OVERHEAD, parseUploadBody } from './upload-parser';
@@ -25,10 +24,10 @@ import { POLICY_KEY_PURPOSE, verifyUploadPolicy } from './upload-policy';
 /**
  * POST /front/upload/oss/signature and /front/uc/oss/signature (a signed policy), POST
  * /front/upload/object (the file, with the policy: the policy is its credential, as with an
- * S3 POST), and GET /uploads/<key> (the stored files, public: they are icons).
+ * S3 POST), and GET /uploads/<key> (the stored icons, public; batch spreadsheets are never served).
  */
 export function registerUploadRoutes(app: FastifyInstance, store?: FileStore): void {
-  const files = store ?? createDiskFileStore(join(app.config.dataDir, 'uploads'));
+  const files = store ?? uploadsStore(app.config.dataDir);
   const policyKey = app.secrets.deriveKey(POLICY_KEY_PURPOSE);
   const deps = serviceDeps(app);
   for (const endpoint of [endpoints.uploadSignature, endpoints.ucUploadSignature]) {
@@ -55,12 +54,16 @@ export function registerUploadRoutes(app: FastifyInstance, store?: FileStore): v
       },
       async (request) => {
         const upload = await parseUploadBody(request.headers, request.raw, {
-          maxBytes: UPLOAD_MAX_BYTES,
+          maxBytes: UPLOAD_BODY_MAX_BYTES,
           checkFields: (fields) => {
             const policy = verifyUploadPolicy(policyKey, fields, app.now());
             if (!policy) throw new AppError(ErrorCode.UPLOAD_POLICY_INVALID);
             return policy;
           },
+          tooLarge: (policy) =>
+            new AppError(ErrorCode.PAYLOAD_TOO_LARGE, {
+              variant: policy.dir === 'batch' ? 'batchFileTooLarge' : 'uploadTooLarge',
+            }),
         });
         return createSuccessEnvelope(request.lang, await storeUpload(deps, files, upload));
       },
@@ -68,7 +71,8 @@ export function registerUploadRoutes(app: FastifyInstance, store?: FileStore): v
   });
   app.get(`${SERVE_PREFIX}*`, { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
-    const row = isSafeKey(key) ? await findUpload(app.db, key) : undefined;
+    // Icons only: a batch spreadsheet (payees' addresses) is read by its merchant's preview alone.
+    const row = isSafeKey(key) && key.startsWith('icon/') ? await findUpload(app.db, key) : undefined;
     const file = row ? await files.open(key) : null;
     if (!row || !file) throw new AppError(ErrorCode.NOT_FOUND);
     return (
@@ -89,7 +93,8 @@ export function registerUploadRoutes(app: FastifyInstance, store?: FileStore): v
 async function guardUpload(request: FastifyRequest): Promise<void> {
   const mediaType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
   if (mediaType !== 'multipart/form-data') throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
-  if (Number(request.headers['content-length']) > UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD) {
-    throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, { variant: 'uploadTooLarge' });
+  // Before the policy is read, its folder is unknown: the largest any folder takes bounds it.
+  if (Number(request.headers['content-length']) > UPLOAD_BODY_MAX_BYTES + MULTIPART_OVERHEAD) {
+    throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE);
   }
 }
