@@ -33,7 +33,7 @@ import {
 } from './modules/merchant/demo-merchant';
 import { registerMerchantRoutes } from './modules/merchant/merchant.routes';
 import { registerMerchantApi } from './modules/merchant-api/merchant-api.routes';
-import { DEMO_OPERATOR, demoOperatorLoginWorks, ensureDemoOperator } from './modules/ops/create-operator';
+import { DEMO_OPERATOR, seedDemoOperator } from './modules/ops/create-operator';
 import { registerOpsRoutes } from './modules/ops/ops.routes';
 import { registerOrderRecordRoutes } from './modules/orders/records.routes';
 import { registerPasswordRoutes } from './modules/password/password.routes';
@@ -157,8 +157,8 @@ async function assembleApp(
   // Checked once here, so server.ts prints the demo login only while it still works.
   app.decorate('demoAccount', (await demoLoginWorks(database.db)) ? { ...DEMO_ACCOUNT } : null);
   // The demo operator (the /ops console) on the same conditions, printed beside it.
-  if (shouldSeedDemo(config)) await ensureDemoOperator(database.db, now);
-  app.decorate('demoOperator', (await demoOperatorLoginWorks(database.db)) ? { ...DEMO_OPERATOR } : null);
+  const demoOperatorWorks = await seedDemoOperator(database.db, now, shouldSeedDemo(config));
+  app.decorate('demoOperator', demoOperatorWorks ? { ...DEMO_OPERATOR } : null);
 
   // 3. Request id, language and the error envelope come first, so that even a request
   //    refused by a plugin below is answered in the caller's language with an id.
@@ -186,6 +186,7 @@ async function assembleApp(
   registerCallbackRoutes(app);
   registerOrderRecordRoutes(app);
   registerAssetRoutes(app);
+  registerAddressWhitelistRoutes(app);
   registerFundRecordRoutes(app);
   // The operator console (/front/ops/*): its own accounts and x-ops-token sessions.
   registerOpsRoutes(app);
@@ -194,7 +195,6 @@ async function assembleApp(
   registerCashierRoutes(app);
   registerDevOutboxRoutes(app);
   // The merchant API (/api/v1): signed requests, in a scope of its own (raw JSON bodies).
-  registerAddressWhitelistRoutes(app);
   await registerMerchantApi(app);
   // The epusdt-compatible endpoint (/epusdt/{appId}/…): MD5-signed raw bodies, its own scope.
   await registerEpusdtRoutes(app);

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { merchants } from '../src/db/schema';
+import { merchants, operators } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
 import { DEMO_ACCOUNT } from '../src/modules/merchant/demo-merchant';
+import { DEMO_OPERATOR } from '../src/modules/ops/create-operator';
 import { buildTestApp } from './helpers/build-test-app';
 import { form } from './helpers/factories';
 import { createTestDatabase } from './helpers/test-database';
@@ -22,6 +23,8 @@ async function withApp(
 
 const demoRows = (app: Awaited<ReturnType<typeof buildTestApp>>) =>
   app.db.select().from(merchants).where(eq(merchants.email, DEMO_ACCOUNT.email));
+const demoOperatorRows = (app: Awaited<ReturnType<typeof buildTestApp>>) =>
+  app.db.select().from(operators).where(eq(operators.email, DEMO_OPERATOR.email));
 
 describe('demo merchant', () => {
   it('is seeded with the embedded database (DATABASE_URL unset) and can log in', async () => {
@@ -40,6 +43,21 @@ describe('demo merchant', () => {
       });
       // No invented money: a demo starts empty like any merchant.
       expect(account.json().data.totalBalance).toBe('0');
+
+      // The demo operator for /ops comes on the same terms, and is not a merchant.
+      expect(app.demoOperator).toEqual({ email: 'ops@tollgate.dev', password: 'Tollgate2026' });
+      const opsLogin = await app.inject({
+        method: 'POST',
+        url: '/front/ops/login',
+        payload: { ...DEMO_OPERATOR },
+      });
+      expect(opsLogin.json().code).toBe(0);
+      const asMerchant = await app.inject({
+        method: 'POST',
+        url: '/front/login',
+        ...form({ ...DEMO_OPERATOR }),
+      });
+      expect(asMerchant.json().code).toBe(1101);
     });
   });
 
@@ -47,6 +65,8 @@ describe('demo merchant', () => {
     await withApp({ DATABASE_URL: 'postgres://app@db.internal:5432/tollgate' }, async (app) => {
       expect(app.demoAccount).toBeNull();
       expect(await demoRows(app)).toHaveLength(0);
+      expect(app.demoOperator).toBeNull();
+      expect(await demoOperatorRows(app)).toHaveLength(0);
       const login = await app.inject({ method: 'POST', url: '/front/login', ...form({ ...DEMO_ACCOUNT }) });
       expect(login.json().code).toBe(1101);
     });
@@ -65,6 +85,8 @@ describe('demo merchant', () => {
     await withApp({ SEED_DEMO: '0' }, async (app) => {
       expect(app.demoAccount).toBeNull();
       expect(await demoRows(app)).toHaveLength(0);
+      expect(app.demoOperator).toBeNull();
+      expect(await demoOperatorRows(app)).toHaveLength(0);
     });
   });
 

@@ -93,6 +93,9 @@ describe('server process', () => {
         const banner = await waitForBanner();
         expect(banner).toContain(`Tollgate is running at http://localhost:${port}\n`);
         expect(banner).toContain('Demo login: demo@tollgate.dev / Tollgate2026\n');
+        expect(banner).toContain(
+          `Demo operator (http://localhost:${port}/ops): ops@tollgate.dev / Tollgate2026\n`,
+        );
         expect(banner).toContain('Chains: DEVNET (CHAIN_MODE=devnet): payments are simulated');
         const health = await fetch(`http://127.0.0.1:${port}/health`, {
           headers: { 'x-request-id': 'probe-1' },
@@ -142,6 +145,7 @@ describe('server process', () => {
         const banner = await waitForBanner();
         expect(banner).toContain(`Tollgate is running at http://localhost:${port}\n`);
         expect(banner).not.toContain('Demo login');
+        expect(banner).not.toContain('Demo operator');
         child.kill('SIGTERM');
         expect(await exited).toBe(0);
       } finally {

@@ -22,15 +22,14 @@ export async function createOperator(
   });
 }
 
-/** Idempotent: an existing demo operator (and any password it was given since) is left alone. */
-export async function ensureDemoOperator(db: Executor, now: Clock): Promise<void> {
-  if (await findOperatorByEmail(db, DEMO_OPERATOR.email)) return;
-  await createOperator(db, { ...DEMO_OPERATOR, now: now() });
-}
-
-/** Whether the demo operator login printed at start would work (not disabled, password unchanged). */
-export async function demoOperatorLoginWorks(db: Executor): Promise<boolean> {
+/**
+ * Seeds the demo operator when `seed` and it is missing (an existing one, and any password it
+ * was given since, is left alone), and tells whether the demo login printed at start works: not
+ * disabled, password unchanged. Just created, it works without a second (slow) password check.
+ */
+export async function seedDemoOperator(db: Executor, now: Clock, seed: boolean): Promise<boolean> {
   const operator = await findOperatorByEmail(db, DEMO_OPERATOR.email);
-  if (operator?.status !== 'active') return false;
+  if (!operator) return seed && (await createOperator(db, { ...DEMO_OPERATOR, now: now() })) !== undefined;
+  if (operator.status !== 'active') return false;
   return verifyPassword(operator.passwordHash, DEMO_OPERATOR.password);
 }
