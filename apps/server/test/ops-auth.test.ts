@@ -154,6 +154,10 @@ describe('operator sessions', () => {
     clock.advance(1000);
     expect((await opsCall(app, '/me', undefined, { token: second })).json().code).toBe(4000);
     expect((await opsCall(app, '/me')).statusCode).toBe(401);
+    // An operator disabled since: its session is over at once.
+    const third = await logInOperator(app, operator);
+    await app.db.update(operators).set({ status: 'disabled' }).where(eq(operators.id, operator.id));
+    expect((await opsCall(app, '/me', undefined, { token: third })).json().code).toBe(4000);
   });
 });
 
@@ -187,6 +191,17 @@ describe('in live mode', () => {
         googleRequired: false,
       });
       expect((await opsCall(live, '/withdrawals/page', {}, { token })).json().code).toBe(0);
+      // No transfer is ever made to fail on a real chain: refused before anything is looked up.
+      const failOnChain = await opsCall(
+        live,
+        '/withdrawals/approve',
+        { withdrawalNo: 'WD2026112500000000000000000000', failOnChain: true },
+        { token, lang: 'en_US' },
+      );
+      expect(failOnChain.json()).toMatchObject({
+        code: 1001,
+        message: 'Failing a transfer on chain is only possible on the devnet (CHAIN_MODE=devnet)',
+      });
       const audit = await live.db
         .select()
         .from(operatorAuditLog)

@@ -1,10 +1,10 @@
 /**
  * The review queue of the operator console (issue 8): the queue and its filters, a withdrawal's
- * detail with the address history, approve (sent through the devnet, completed on chain; devnet
- * failOnChain → failed; refused in live mode) and reject (the total returns), payouts whose
- * order and payout.* callback follow in the same transaction, 3204 for what is no longer
- * pending (two operators at once: exactly one wins), each decision audited with it.
- * ledger:verify runs after.
+ * detail with the address history, approve (sent through the devnet, completed on chain;
+ * devnet failOnChain → failed; its refusal in live mode is in ops-auth.test.ts) and reject (the
+ * total returns), payouts whose order and payout.* callback follow in the same transaction, 3204
+ * for what is no longer pending (two operators at once: exactly one wins), each decision audited
+ * with it. ledger:verify runs after.
  */
 import { opsWithdrawalDetail, opsWithdrawalPage, toDecimalString } from '@tollgate/contracts';
 import { and, eq } from 'drizzle-orm';
@@ -21,8 +21,6 @@ import { createApiApplication, postSigned } from './helpers/signed-api';
 
 const TRON_ADDRESS = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
 const OTHER_TRON = 'TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW';
-const TEST_MNEMONIC =
-  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 const clock = createTestClock(new Date('2026-11-25T09:00:00.000Z'));
 let app: FastifyInstance;
 let opsToken: string;
@@ -251,42 +249,5 @@ describe('payouts in the queue', () => {
     );
     await blocks(3);
     expect((await orderOf(first.body.data.orderNo))?.status).toBe('completed');
-  });
-});
-
-describe('in live mode', () => {
-  it('refuses failOnChain with a clear message before looking anything up', async () => {
-    const live = await buildTestApp({
-      env: { CHAIN_MODE: 'live', WALLET_MNEMONIC: TEST_MNEMONIC },
-      now: clock.now,
-    });
-    try {
-      const operator = await createTestOperator(live);
-      // Bound, so the live-mode Google rule lets the call through.
-      const { opsLoginResult } = await import('@tollgate/contracts');
-      const token = opsLoginResult.parse(
-        (await opsCall(live, '/login', { email: operator.email, password: operator.password })).json().data,
-      ).token;
-      const check = await opsCall(live, '/google/check', undefined, { token });
-      const secret = check.json().data.secret as string;
-      await opsCall(
-        live,
-        '/google/bind',
-        { password: operator.password, code: googleCodeNow(live, secret) },
-        { token },
-      );
-      const refused = await opsCall(
-        live,
-        '/withdrawals/approve',
-        { withdrawalNo: 'WD2026112500000000000000000000', failOnChain: true },
-        { token, lang: 'en_US' },
-      );
-      expect(refused.json()).toMatchObject({
-        code: 1001,
-        message: 'Failing a transfer on chain is only possible on the devnet (CHAIN_MODE=devnet)',
-      });
-    } finally {
-      await live.close();
-    }
   });
 });
