@@ -48,6 +48,11 @@ export interface CheckedRow {
   checked: Omit<CheckedWithdrawal, 'adapter'> | null;
 }
 
+const REQUIRED: readonly BatchColumn[] = ['coin', 'chain', 'address', 'amount'];
+/** The money module's decimal pattern without a sign, and some digit other than 0: above 0. */
+const POSITIVE_DECIMAL = new RegExp(DECIMAL_PATTERN.source.replace('^-?', '^'));
+const NON_ZERO = /[1-9]/;
+
 export interface RowCheckDeps {
   db: Executor;
   chains: { get(chainId: string): ChainAdapter | undefined };
@@ -80,14 +85,12 @@ export async function checkBatchRows(
       error: formatMessage(lang, key, params),
       checked: null,
     });
-    const missing = (['coin', 'chain', 'address', 'amount'] as BatchColumn[]).find(
-      (column) => row[column] === '',
-    );
+    const missing = REQUIRED.find((column) => row[column] === '');
     if (missing) {
       out.push(refuse('validation.batch.cellRequired', { column: titles[missing] }));
       continue;
     }
-    if (!DECIMAL_PATTERN.test(row.amount) || !new Money(row.amount).greaterThan(0)) {
+    if (!POSITIVE_DECIMAL.test(row.amount) || !NON_ZERO.test(row.amount)) {
       out.push(refuse('validation.batch.amountInvalid'));
       continue;
     }

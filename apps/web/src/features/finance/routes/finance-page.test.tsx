@@ -98,8 +98,9 @@ describe('FinancePage', () => {
     const [, usdt, , doge] = rowsOf();
     expect(usdt?.textContent).toBe('USDT1,000.123456150≈ 1,150.12DepositWithdraw');
     expect(doge?.textContent).toBe('DOGE1,000.50.12345678≈ 164.30DepositWithdraw');
-    // What is not built yet says so, with no button.
-    expect(screen.getByTestId('finance-batch').textContent).toContain('Being built');
+    // Batch withdrawal offers its templates and the upload.
+    expect(screen.getByTestId('batch-template-xlsx')).toBeTruthy();
+    expect(screen.getByTestId('batch-upload')).toBeTruthy();
   });
 
   it("deposits: the network's own address with its QR code, minimum and confirmations; devnet simulation", async () => {

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { CLIENT_DEFAULTS, formatAmount } from '../../../shared/lib/format';
 import { LoadError } from '../../../shared/ui/load-error';
 import { PageContainer } from '../../../shared/ui/page-container';
-import { UnderConstruction } from '../../../shared/ui/under-construction';
 import { useAccountOverview } from '../api/get-account-overview';
 import { AssetDistribution } from '../components/asset-distribution';
 import { AssetTable } from '../components/asset-table';
+import { BatchWithdrawal } from '../components/batch-withdrawal';
 import { DepositModal } from '../components/deposit-modal';
 import { TransactionRecords } from '../components/transaction-records';
 import { WithdrawModal } from '../components/withdraw-modal';
@@ -17,7 +17,7 @@ import '../finance.css';
 /**
  * Asset management (SPEC section 2): the overview (total worth in USDT, currencies held), the
  * distribution, every currency's balances with "hide small assets", deposit and withdraw
- * actions, and the deposit and withdrawal records.
+ * actions, the deposit and withdrawal records, and batch withdrawal from a spreadsheet.
  */
 export default function FinancePage() {
   const { t } = useTranslation();
@@ -104,8 +104,8 @@ export default function FinancePage() {
           </Card>
         </Col>
         <Col span={24}>
-          <Card title={t('assets.batch.title')}>
-            <UnderConstruction variant="block" planned={t('assets.batch.planned')} testId="finance-batch" />
+          <Card title={t('assets.batch.title')} data-testid="finance-batch">
+            <BatchWithdrawal />
           </Card>
         </Col>
       </Row>
