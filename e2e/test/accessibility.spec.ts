@@ -3,8 +3,9 @@ import { findAxeViolations } from '../src/axe';
 import { addDemoSession, expect, test } from '../src/fixtures';
 
 /**
- * axe-core finds nothing on the login page and the dashboard, in Chinese and English: the
- * regression test for Lighthouse's accessibility audit (contrast, names, labels).
+ * axe-core finds nothing on the login page, the dashboard and the operator console's login and
+ * queue, in Chinese and English: the regression test for Lighthouse's accessibility audit
+ * (contrast, names, labels).
  */
 const LANGUAGES = ['zh_CN', 'en_US'] as const;
 
@@ -17,6 +18,21 @@ for (const language of LANGUAGES) {
     await useLanguage(page, language);
     await page.goto('/login');
     await expect(page.getByTestId('login-form')).toBeVisible();
+    expect(await findAxeViolations(page)).toEqual([]);
+  });
+
+  test(`the operator console's login and review queue have no axe violations (${language})`, async ({
+    page,
+  }) => {
+    await useLanguage(page, language);
+    await page.goto('/ops/login');
+    await expect(page.getByTestId('ops-login-form')).toBeVisible();
+    expect(await findAxeViolations(page)).toEqual([]);
+    await page.getByTestId('ops-login-email').fill('ops@tollgate.dev');
+    await page.getByTestId('ops-login-password').fill('Tollgate2026');
+    await page.getByTestId('ops-login-submit').click();
+    await expect(page.getByTestId('ops-queue-table')).toBeVisible();
+    await expect(page.getByTestId('ops-operator-email')).toContainText('ops@tollgate.dev');
     expect(await findAxeViolations(page)).toEqual([]);
   });
 

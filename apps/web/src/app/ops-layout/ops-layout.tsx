@@ -95,7 +95,7 @@ export function OpsLayout() {
           </Space>
         </Layout.Header>
         <Layout.Content className="ops-content" data-testid="ops-content">
-          <main>{content}</main>
+          {content}
         </Layout.Content>
       </Layout>
     </Layout>

@@ -115,7 +115,7 @@ export function ReviewDialog({ kind, withdrawal, onClose }: ReviewDialogProps) {
           <CoinAmount value={withdrawal.fee} coin={withdrawal.coinName} />
         </Descriptions.Item>
         <Descriptions.Item label={t('ops.queue.column.address')}>
-          <CopyableAddress address={withdrawal.address} maxWidth={320} />
+          <CopyableAddress address={withdrawal.address} maxWidth="full" />
         </Descriptions.Item>
       </Descriptions>
       {kind === 'reject' ? (

@@ -15,7 +15,20 @@ export function WithdrawalStatusTag({ status }: { status: OpsWithdrawal['status'
   );
 }
 
-export function CopyableAddress({ address, maxWidth = 200 }: { address: string; maxWidth?: number }) {
+export function CopyableAddress({
+  address,
+  maxWidth = 200,
+}: {
+  address: string;
+  maxWidth?: number | 'full';
+}) {
+  // 'full': the whole address, wrapped, where a reviewer decides on it (dialog, detail).
+  if (maxWidth === 'full')
+    return (
+      <Typography.Text className="ops-mono" copyable={{ text: address }} style={{ wordBreak: 'break-all' }}>
+        {address}
+      </Typography.Text>
+    );
   return (
     <Typography.Text
       className="ops-mono"
@@ -39,7 +52,7 @@ export function CoinAmount({ value, coin }: { value: string; coin: string }) {
 
 /** A USDT worth, rounded down to cents (display only). */
 export function UsdtValue({ value }: { value: string }) {
-  return <span>≈ {formatAmount(value)} USDT</span>;
+  return <span className="ops-amount">≈ {formatAmount(value)} USDT</span>;
 }
 
 /** A merchant's balances held (available, and frozen when any), one coin a line. */

@@ -99,11 +99,11 @@ function WithdrawalSummary({ withdrawal: w }: { withdrawal: OpsWithdrawal }) {
       <Descriptions.Item label={t('ops.queue.column.chain')}>{w.chainId}</Descriptions.Item>
       <Descriptions.Item label={t('ops.queue.column.created')}>{formatDate(w.createdAt)}</Descriptions.Item>
       <Descriptions.Item label={t('ops.queue.column.address')} span={2}>
-        <CopyableAddress address={w.address} maxWidth={480} />
+        <CopyableAddress address={w.address} maxWidth="full" />
       </Descriptions.Item>
       {w.txHash ? (
         <Descriptions.Item label={t('ops.drawer.txHash')} span={2}>
-          <CopyableAddress address={w.txHash} maxWidth={480} />
+          <CopyableAddress address={w.txHash} maxWidth="full" />
         </Descriptions.Item>
       ) : null}
       {w.orderNo ? (

@@ -42,10 +42,11 @@ export default function OpsAuditPage() {
       width: 170,
       render: (v: string) => formatDate(v),
     },
-    { title: t('ops.audit.column.operator'), dataIndex: 'operatorEmail' },
+    { title: t('ops.audit.column.operator'), dataIndex: 'operatorEmail', width: 170 },
     {
       title: t('ops.audit.column.action'),
       dataIndex: 'action',
+      width: 150,
       render: (value: OpsAuditAction) => (
         <Tag color={AUDIT_ACTION_COLOR[value] ?? 'default'} data-testid="ops-audit-action">
           {t(`ops.audit.action.${value}`)}
@@ -55,11 +56,21 @@ export default function OpsAuditPage() {
     {
       title: t('ops.audit.column.target'),
       dataIndex: 'target',
-      render: (v: string) => <span className="ops-mono">{v}</span>,
+      width: 220,
+      render: (v: string) => (
+        <span className="ops-mono" style={{ wordBreak: 'break-all' }}>
+          {v}
+        </span>
+      ),
     },
-    { title: t('ops.audit.column.change'), key: 'change', render: (_, entry) => <Change entry={entry} /> },
+    {
+      title: t('ops.audit.column.change'),
+      key: 'change',
+      width: 280,
+      render: (_, entry) => <Change entry={entry} />,
+    },
     { title: t('ops.audit.column.reason'), dataIndex: 'reason', render: (v: string | null) => v ?? '-' },
-    { title: t('ops.audit.column.ip'), dataIndex: 'ip', render: (v: string | null) => v ?? '-' },
+    { title: t('ops.audit.column.ip'), dataIndex: 'ip', width: 120, render: (v: string | null) => v ?? '-' },
   ];
 
   return (
@@ -102,7 +113,6 @@ export default function OpsAuditPage() {
           columns={columns}
           dataSource={log.data?.list ?? []}
           loading={log.isPending || (log.isFetching && log.isPlaceholderData)}
-          scroll={{ x: 1100 }}
           locale={{ emptyText: log.isPending ? ' ' : <EmptyData textKey="ops.common.noData" /> }}
           pagination={{
             current: page.pageNo,

@@ -69,7 +69,7 @@ export default function OpsMerchantsPage() {
       title: t('ops.merchants.column.totalUsdt'),
       dataIndex: 'totalUsdt',
       align: 'right',
-      render: (value: string) => `${formatAmount(value)} USDT`,
+      render: (value: string) => <span className="ops-amount">{formatAmount(value)} USDT</span>,
     },
     {
       title: t('ops.merchants.column.balances'),
@@ -87,7 +87,9 @@ export default function OpsMerchantsPage() {
       dataIndex: 'autoApproveUsdt',
       align: 'right',
       render: (value: string) => (
-        <span data-testid="ops-merchant-threshold">{formatExactAmount(value)} USDT</span>
+        <span className="ops-amount" data-testid="ops-merchant-threshold">
+          {formatExactAmount(value)} USDT
+        </span>
       ),
     },
     {
@@ -155,7 +157,7 @@ export default function OpsMerchantsPage() {
           columns={columns}
           dataSource={merchants.data?.list ?? []}
           loading={merchants.isPending || (merchants.isFetching && merchants.isPlaceholderData)}
-          scroll={{ x: 1100 }}
+          scroll={merchants.data?.list.length ? { x: 1100 } : undefined}
           locale={{ emptyText: merchants.isPending ? ' ' : <EmptyData textKey="ops.common.noData" /> }}
           pagination={{
             current: page.pageNo,

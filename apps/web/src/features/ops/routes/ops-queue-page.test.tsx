@@ -12,10 +12,11 @@ const PENDING = buildOpsWithdrawal();
 const RUNTIME = ok({ chainMode: 'devnet', chains: [] });
 
 const dialog = () => screen.findByTestId('ops-review-dialog');
-const rowOf = async () => {
-  const table = await screen.findByTestId('ops-queue-table');
-  return within(table).findByRole('row', { name: /demo@tollgate\.dev/ });
-};
+// The table is looked up on each try: it changes shape (sideways scrolling) once it has rows.
+const rowOf = () =>
+  waitFor(() =>
+    within(screen.getByTestId('ops-queue-table')).getByRole('row', { name: /demo@tollgate\.dev/ }),
+  );
 
 describe('OpsQueuePage', () => {
   it('lists the queue (pending review by default) with the amounts as sent', async () => {
