@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client';
-import { merchants } from '../src/db/schema';
+import { merchants, operators } from '../src/db/schema';
 import { sealPlainSecrets } from '../src/db/seal-secrets';
 import { hashPassword } from '../src/lib/passwords';
 import { createSecretBox } from '../src/lib/secret-box';
@@ -85,6 +85,25 @@ describe('the start-up step', () => {
     const start = buildTestApp({ database, env: { SECRET_KEY: otherKey } });
     await expect(start).rejects.toThrow(StartupError);
     await expect(start).rejects.toThrow('The secret key does not open the secrets stored in the database');
+  });
+
+  it("refuses to start with a key that does not open an operator's Google secret", async () => {
+    const database = await createTestDatabase();
+    await database.migrate();
+    const [operator] = await database.db
+      .insert(operators)
+      .values({
+        email: 'sealed-ops@example.com',
+        passwordHash: await hashPassword(PASSWORD),
+        createdAt: new Date(),
+      })
+      .returning();
+    const box = createSecretBox(Buffer.from(TEST_SECRET_KEY, 'base64'));
+    const sealed = box.seal(generateTotpSecret(), `operator:${operator?.id}:google_secret`);
+    await database.db.update(operators).set({ googleSecret: sealed, googleState: true });
+    const start = buildTestApp({ database, env: { SECRET_KEY: randomBytes(32).toString('base64') } });
+    await expect(start).rejects.toThrow(StartupError);
+    await expect(start).rejects.toThrow(`operators.google_secret of operator ${operator?.id}`);
   });
 });
 

@@ -6,8 +6,9 @@ import {
   openGoogleSecret,
   sealGoogleSecret,
 } from '../modules/google/google-secrets';
+import { operatorSecretPlace } from '../modules/ops/operator-google';
 import type { Executor } from './client';
-import { merchants } from './schema';
+import { merchants, operators } from './schema';
 
 /**
  * A start-up step after the SQL migrations: secrets stored in plain text before they were
@@ -56,7 +57,27 @@ export async function sealPlainSecrets(db: Executor, box: SecretBox): Promise<nu
     }
     await checkKeyOpens(db, box, column, field);
   }
+  await checkOperatorKeyOpens(db, box);
   return sealed;
+}
+
+/** Operators' Google secrets were sealed from the first (ops/operator-google.ts): only the key is checked. */
+async function checkOperatorKeyOpens(db: Executor, box: SecretBox): Promise<void> {
+  const [row] = await db
+    .select({ id: operators.id, value: operators.googleSecret })
+    .from(operators)
+    .where(isNotNull(operators.googleSecret))
+    .limit(1);
+  if (!row?.value) return;
+  try {
+    box.open(row.value, operatorSecretPlace(row.id, 'google_secret'));
+  } catch (error) {
+    if (!(error instanceof SecretBoxError)) throw error;
+    throw new StartupError(
+      `The secret key does not open the secrets stored in the database (operators.google_secret of operator ${row.id}): ` +
+        'start with the SECRET_KEY (or, without one, the DATA_DIR/secret.key) they were sealed with',
+    );
+  }
 }
 
 /** One sealed value that does not open means the key changed: refuse to start, saying so. */

@@ -23,7 +23,8 @@ import { writeAudit } from './ops-audit';
  * There is no unbind from the console: an operator who loses the device is reset by an admin.
  */
 type Column = 'google_secret' | 'google_pending_secret';
-const place = (operatorId: number, column: Column) => `operator:${operatorId}:${column}`;
+export const operatorSecretPlace = (operatorId: number, column: Column) => `operator:${operatorId}:${column}`;
+const place = operatorSecretPlace;
 
 interface Deps {
   db: Executor;
