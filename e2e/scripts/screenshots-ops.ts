@@ -149,7 +149,17 @@ async function main() {
       ] as const) {
         await page.goto(path);
         await page.getByTestId(table).locator('tbody tr.ant-table-row').first().waitFor();
+        // Only the console's content scrolls: make the window as tall as it for the shot.
+        const height = await page.evaluate(() => {
+          const content = document.querySelector<HTMLElement>('[data-testid="ops-content"]');
+          return content ? content.getBoundingClientRect().top + content.scrollHeight : 0;
+        });
+        await page.setViewportSize({
+          width: DESKTOP.width,
+          height: Math.max(DESKTOP.height, Math.ceil(height)),
+        });
         await shoot(OUT_DIR, page, `${name}-${tag}`);
+        await page.setViewportSize(DESKTOP);
       }
       await page.context().close();
     }
