@@ -1,4 +1,4 @@
-import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import type { BatchPreview, BatchSubmitResult, BatchTemplateFormat } from '@tollgate/contracts';
 import {
   BATCH_MAX_ROWS,
@@ -27,6 +27,7 @@ type Stage =
   | { name: 'previewed'; fileName: string; preview: BatchPreview }
   | { name: 'submitted'; result: BatchSubmitResult };
 
+const accept = BATCH_UPLOAD_EXTENSIONS.join(',');
 const hasAllowedExtension = (name: string) =>
   BATCH_UPLOAD_EXTENSIONS.some((extension) => name.toLowerCase().endsWith(extension));
 
@@ -115,20 +116,22 @@ export function BatchWithdrawal() {
         ))}
       </Space>
       <div data-testid="batch-upload">
-        <Upload.Dragger
-          accept={BATCH_UPLOAD_EXTENSIONS.join(',')}
-          showUploadList={false}
-          beforeUpload={pick}
-          disabled={busy}
-        >
-          <p className="ant-upload-drag-icon">
-            <InboxOutlined />
-          </p>
-          <p className="ant-upload-text">
-            {stage.name === 'previewed' ? t('assets.batch.dropAgain') : t('assets.batch.drop')}
-          </p>
-          <p className="ant-upload-hint">{t('assets.batch.dropHint')}</p>
-        </Upload.Dragger>
+        {stage.name === 'previewed' ? (
+          // Once a file is previewed, the next (corrected) one replaces it: a button is enough.
+          <Upload accept={accept} showUploadList={false} beforeUpload={pick}>
+            <Button icon={<UploadOutlined />} data-testid="batch-upload-again">
+              {t('assets.batch.dropAgain')}
+            </Button>
+          </Upload>
+        ) : (
+          <Upload.Dragger accept={accept} showUploadList={false} beforeUpload={pick} disabled={busy}>
+            <p className="ant-upload-drag-icon">
+              <InboxOutlined />
+            </p>
+            <p className="ant-upload-text">{t('assets.batch.drop')}</p>
+            <p className="ant-upload-hint">{t('assets.batch.dropHint')}</p>
+          </Upload.Dragger>
+        )}
       </div>
       {stage.name === 'uploading' ? (
         <div data-testid="batch-progress">
