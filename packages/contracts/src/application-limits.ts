@@ -35,3 +35,7 @@ export const UPLOAD_LIMITS: Record<UploadDir, { maxBytes: number; types: readonl
 };
 /** The largest file of any folder: what the upload route reads at most before the policy is known. */
 export const UPLOAD_BODY_MAX_BYTES = Math.max(UPLOAD_MAX_BYTES, BATCH_UPLOAD_MAX_BYTES);
+
+/** The withdrawal address whitelist (whitelist.ts): at most this many addresses, labels this long. */
+export const WHITELIST_MAX_ADDRESSES = 200;
+export const WHITELIST_LABEL_MAX = 40;

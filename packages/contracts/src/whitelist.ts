@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { codeField, requiredString } from './validation';
-
 /**
  * The withdrawal address whitelist (issue 8, "Withdrawal hardening"): while it is on, single
  * withdrawals, batch rows and API payouts go only to an address listed for that chain (3203).
  * Adding needs the Google code and an emailed code; removing and switching need the Google
  * code; switching off also pauses withdrawals for 24 h (3202) and is mailed.
  */
-export const WHITELIST_MAX_ADDRESSES = 200;
-export const WHITELIST_LABEL_MAX = 40;
+import { WHITELIST_LABEL_MAX } from './application-limits';
+import { codeField, requiredString } from './validation';
+
+export { WHITELIST_LABEL_MAX, WHITELIST_MAX_ADDRESSES } from './application-limits';
 
 const googleCode = codeField.describe('The current Google Authenticator code (6 digits)');
 

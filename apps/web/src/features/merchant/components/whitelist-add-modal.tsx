@@ -1,4 +1,4 @@
-import { WHITELIST_LABEL_MAX } from '@tollgate/contracts';
+import { WHITELIST_LABEL_MAX } from '@tollgate/contracts/application-limits';
 import { Alert, App, Flex, Form, Input, Modal, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
