@@ -127,7 +127,7 @@ export const withdrawalBatches = pgTable(
     /** The upload it was read from. */
     fileKey: text('file_key').notNull(),
     fileName: text('file_name').notNull().default(''),
-    /** [{ line, coinName, chainId, address, amount, fee, remark, error }] as previewed. */
+    /** [[line, coinName, chainId, address, amount, fee, remark, error], …] as previewed. */
     rows: jsonb('rows').notNull(),
     rowCount: integer('row_count').notNull(),
     errorCount: integer('error_count').notNull(),

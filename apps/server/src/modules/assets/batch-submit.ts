@@ -13,7 +13,13 @@ import { openGoogleSecret } from '../google/google-secrets';
 import { matchTotpStep } from '../google/totp';
 import { InsufficientBalanceError } from '../ledger/post-fund-record';
 import { findMerchantById } from '../merchant/merchant.repository';
-import { findBatch, lockMerchant, markSubmitted, type StoredBatchRow } from './batch.repository';
+import {
+  findBatch,
+  fromStoredRow,
+  lockMerchant,
+  markSubmitted,
+  type StoredBatchRow,
+} from './batch.repository';
 import { type CheckedRow, checkBatchRows } from './batch-rows';
 import { availableOf, type WithdrawalRow } from './withdrawal.repository';
 import {
@@ -69,7 +75,7 @@ export async function submitBatch(
     throw new AppError(ErrorCode.GOOGLE_CODE_INVALID);
   }
 
-  const stored = batch.rows as StoredBatchRow[];
+  const stored = (batch.rows as StoredBatchRow[]).map(fromStoredRow);
   const whitelist = await loadAddressWhitelist(deps.db, merchantId);
   const rows = await checkBatchRows(
     { db: deps.db, chains: deps.chains, whitelist },

@@ -6,8 +6,8 @@ import { merchants, withdrawalBatches } from '../../db/schema';
 /** withdrawal_batches: a batch between its preview and its one submission. */
 export type BatchRow = typeof withdrawalBatches.$inferSelect;
 
-/** A previewed row as stored (the preview's row plus its remark). */
-export interface StoredBatchRow {
+/** A previewed row as the preview answers it. */
+export interface BatchRowValues {
   line: number;
   coinName: string;
   chainId: string;
@@ -18,6 +18,45 @@ export interface StoredBatchRow {
   error: string | null;
 }
 
+/**
+ * A row as stored: its values in that order, without the names (10,000 rows take a third less
+ * room, and PostgreSQL parses the jsonb that much faster).
+ */
+export type StoredBatchRow = [
+  line: number,
+  coinName: string,
+  chainId: string,
+  address: string,
+  amount: string,
+  fee: string | null,
+  remark: string,
+  error: string | null,
+];
+
+export const toStoredRow = (row: BatchRowValues): StoredBatchRow => [
+  row.line,
+  row.coinName,
+  row.chainId,
+  row.address,
+  row.amount,
+  row.fee,
+  row.remark,
+  row.error,
+];
+
+export function fromStoredRow([
+  line,
+  coinName,
+  chainId,
+  address,
+  amount,
+  fee,
+  remark,
+  error,
+]: StoredBatchRow): BatchRowValues {
+  return { line, coinName, chainId, address, amount, fee, remark, error };
+}
+
 /** Public: B and 24 hex digits (96 random bits). */
 export function newBatchId(): string {
   return `B${randomBytes(12).toString('hex').toUpperCase()}`;
@@ -25,11 +64,11 @@ export function newBatchId(): string {
 
 export async function insertBatch(
   db: Executor,
-  values: Omit<typeof withdrawalBatches.$inferInsert, 'rows' | 'status'> & { rows: StoredBatchRow[] },
+  values: Omit<typeof withdrawalBatches.$inferInsert, 'rows' | 'status'> & { rows: BatchRowValues[] },
 ): Promise<BatchRow> {
   const [row] = await db
     .insert(withdrawalBatches)
-    .values({ ...values, status: 'previewed' })
+    .values({ ...values, rows: values.rows.map(toStoredRow), status: 'previewed' })
     .returning();
   if (!row) throw new Error('batch not inserted');
   return row;

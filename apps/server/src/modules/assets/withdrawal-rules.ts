@@ -1,4 +1,4 @@
-import { ErrorCode, money, toDecimalString } from '@tollgate/contracts';
+import { ErrorCode, type Money, money, toDecimalString } from '@tollgate/contracts';
 import { and, eq } from 'drizzle-orm';
 import { normalizeAddress } from '../../chains/addresses';
 import type { ChainAdapter } from '../../chains/chain-adapter';
@@ -113,30 +113,48 @@ export function checkAgainstTerms(
   const amount = money(request.amount);
   if (amount.decimalPlaces() > terms.decimals)
     throw fieldError('amount', 'validation.collection.amountDecimals');
+  const parsed = parsedTerms(terms);
   // The limits are written out only for a refusal: a 10,000-row batch checks every row here.
-  if (amount.lessThan(terms.minWithdrawalAmount)) {
+  if (amount.lessThan(parsed.min)) {
     const min = toDecimalString(terms.minWithdrawalAmount);
     throw new AppError(ErrorCode.VALIDATION_FAILED, {
       fieldErrors: [{ field: 'amount', key: 'validation.asset.minWithdrawal', params: { min } }],
     });
   }
-  if (amount.greaterThan(terms.maxWithdrawalAmount)) {
+  if (amount.greaterThan(parsed.max)) {
     const max = toDecimalString(terms.maxWithdrawalAmount);
     throw new AppError(ErrorCode.VALIDATION_FAILED, {
       fieldErrors: [{ field: 'amount', key: 'validation.asset.maxWithdrawal', params: { max } }],
     });
   }
-  const fee = toDecimalString(terms.payoutFee);
-  const total = amount.plus(fee);
+  const total = amount.plus(parsed.fee);
   return {
     coinName: request.coinName,
     chainId: adapter.chainId,
     address,
     amount: toDecimalString(amount),
-    fee,
+    fee: parsed.feeText,
     total: toDecimalString(total),
-    usdtValue: toDecimalString(total.times(terms.rate)),
+    usdtValue: toDecimalString(total.times(parsed.rate)),
   };
+}
+
+/** The terms as decimals, parsed once per terms object (a batch checks thousands of rows on one). */
+const PARSED = new WeakMap<CoinTerms, { min: Money; max: Money; fee: Money; feeText: string; rate: Money }>();
+
+function parsedTerms(terms: CoinTerms) {
+  let parsed = PARSED.get(terms);
+  if (!parsed) {
+    parsed = {
+      min: money(terms.minWithdrawalAmount),
+      max: money(terms.maxWithdrawalAmount),
+      fee: money(terms.payoutFee),
+      feeText: toDecimalString(terms.payoutFee),
+      rate: money(terms.rate),
+    };
+    PARSED.set(terms, parsed);
+  }
+  return parsed;
 }
 
 export async function checkWithdrawal(
