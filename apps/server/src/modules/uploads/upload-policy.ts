@@ -49,7 +49,8 @@ export function createUploadPolicy(
 
 /**
  * The policy the fields carry, or null: a signature that does not match (forged or altered),
- * a policy past its expiry, or one whose key prefix is not its merchant's folder.
+ * a policy past its expiry, one whose key prefix is not its merchant's folder, or one allowing
+ * more than its folder takes.
  */
 export function verifyUploadPolicy(
   key: Buffer,
@@ -71,5 +72,7 @@ export function verifyUploadPolicy(
   const policy = result.data;
   if (policy.expiresAt <= now.getTime()) return null;
   if (policy.keyPrefix !== keyPrefixOf(policy.dir, policy.merchantId)) return null;
+  // Each folder's own limit: an icon policy never takes a batch file's 5 MB.
+  if (policy.maxBytes > UPLOAD_LIMITS[policy.dir].maxBytes) return null;
   return policy;
 }
