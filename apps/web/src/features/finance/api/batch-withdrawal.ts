@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BatchPreviewBody, BatchSubmitBody } from '@tollgate/contracts';
-import { callEndpoint } from '../../../shared/lib/http';
+import { callEndpoint, DOWNLOAD_TIMEOUT_MS } from '../../../shared/lib/http';
 import { accountKeys } from '../../dashboard/api/account-keys';
 import { merchantKeys } from '../../merchant/api/merchant-keys';
 import { expectNewRecord, transactionRecordKeys } from './transaction-records';
@@ -14,7 +14,10 @@ export function usePreviewBatch() {
 export function useSubmitBatch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BatchSubmitBody) => callEndpoint('batchSubmit', body),
+    // A 10,000-row batch is frozen in one transaction: it may take longer than a call's 60 s. If
+    // the answer is lost anyway, submitting again says the batch was already submitted (3301).
+    mutationFn: (body: BatchSubmitBody) =>
+      callEndpoint('batchSubmit', body, { timeoutMs: DOWNLOAD_TIMEOUT_MS }),
     onSuccess: () => {
       expectNewRecord();
       return Promise.all([
