@@ -7,7 +7,7 @@ import type { FileStore } from '../uploads/file-store';
 import { extensionOf } from '../uploads/spreadsheet-type';
 import { isOwnUpload } from '../uploads/upload.repository';
 import { insertBatch, newBatchId } from './batch.repository';
-import { batchTotals, checkBatchRows } from './batch-rows';
+import { type BatchSums, batchTotals, checkBatchRows } from './batch-rows';
 import { readBatchSheet, sheetError } from './batch-sheet';
 import { loadAddressWhitelist } from './withdrawal-rules';
 
@@ -16,7 +16,8 @@ import { loadAddressWhitelist } from './withdrawal-rules';
  * 1. the file is one the merchant uploaded into `batch` (another's key, or an icon, is not found);
  * 2. it is read (batch-sheet.ts: header in any language, at most 10,000 rows) and every row
  *    checked like a single withdrawal, duplicates too (batch-rows.ts);
- * 3. the totals per coin over the valid rows, beside the available balance;
+ * 3. the totals per coin over the valid rows (added up while checking them), beside the available
+ *    balance;
  * 4. the rows are stored as a batch (previewed) and returned with its batchId.
  * Nothing is frozen: the submission checks again and decides.
  */
@@ -61,8 +62,9 @@ export async function previewBatchFile(
 ): Promise<BatchPreview> {
   const sheet = await readBatchSheet(file.bytes, file.kind, lang);
   const whitelist = await loadAddressWhitelist(deps.db, merchantId);
-  const checked = await checkBatchRows({ db: deps.db, chains: deps.chains, whitelist }, sheet, lang);
-  const totals = await batchTotals(deps.db, merchantId, checked);
+  const sums: BatchSums = new Map();
+  const checked = await checkBatchRows({ db: deps.db, chains: deps.chains, whitelist }, sheet, lang, sums);
+  const totals = await batchTotals(deps.db, merchantId, sums);
   const rows = checked.map(({ checked: _, ...row }) => row);
   const errorCount = rows.filter((row) => row.error !== null).length;
   const batch = await insertBatch(deps.db, {

@@ -6,7 +6,7 @@ import {
   DECIMAL_PATTERN,
   formatMessage,
   type Language,
-  Money,
+  type Money,
   toDecimalString,
 } from '@tollgate/contracts';
 import type { ChainAdapter } from '../../chains/chain-adapter';
@@ -18,7 +18,7 @@ import {
   type AddressWhitelist,
   type CheckedWithdrawal,
   type CoinTerms,
-  checkAgainstTerms,
+  checkTermsWithDecimals,
   loadCoinTerms,
 } from './withdrawal-rules';
 
@@ -63,95 +63,128 @@ export async function checkBatchRows(
   deps: RowCheckDeps,
   rows: readonly SheetRow[],
   lang: Language,
+  /** When given, the valid rows' amounts and fees are added up in it per coin, in the same pass. */
+  sums?: BatchSums,
 ): Promise<CheckedRow[]> {
+  // Each coin's terms are loaded first, once, for the rows that reach rule 3 (as many queries as
+  // before), so the rows are then checked in one synchronous pass.
   const termsOf = new Map<string, CoinTerms | undefined>();
-  const firstLineOf = new Map<string, number>();
-  const titles = BATCH_COLUMN_TITLES[lang];
-  const out: CheckedRow[] = [];
   for (const row of rows) {
-    const coinName = row.coin.toUpperCase();
     const chainId = row.chain.toUpperCase();
-    const base = {
-      line: row.line,
-      coinName,
-      chainId,
-      address: row.address,
-      amount: row.amount,
-      remark: row.remark,
-    };
-    const refuse = (key: string, params?: Record<string, string | number>): CheckedRow => ({
-      ...base,
-      fee: null,
-      error: formatMessage(lang, key, params),
-      checked: null,
-    });
-    const missing = REQUIRED.find((column) => row[column] === '');
-    if (missing) {
-      out.push(refuse('validation.batch.cellRequired', { column: titles[missing] }));
-      continue;
-    }
-    if (!POSITIVE_DECIMAL.test(row.amount) || !NON_ZERO.test(row.amount)) {
-      out.push(refuse('validation.batch.amountInvalid'));
-      continue;
-    }
-    const adapter = deps.chains.get(chainId);
-    if (!adapter) {
-      out.push(refuse('errors.currencyNotSupported'));
-      continue;
-    }
+    const coinName = row.coin.toUpperCase();
     const termsKey = `${chainId}\u0000${coinName}`;
-    if (!termsOf.has(termsKey)) termsOf.set(termsKey, await loadCoinTerms(deps.db, chainId, coinName));
-    const terms = termsOf.get(termsKey);
-    if (!terms) {
-      out.push(refuse('validation.asset.coinNotOnChain'));
-      continue;
-    }
-    let checked: Omit<CheckedWithdrawal, 'adapter'>;
-    try {
-      checked = checkAgainstTerms(
-        adapter,
-        terms,
-        { coinName, chainId, address: row.address, amount: row.amount },
-        deps.whitelist,
-      );
-    } catch (error) {
-      if (!isAppError(error)) throw error;
-      const [first] = error.fieldErrors;
-      out.push(
-        first ? refuse(first.key, first.params) : refuse(`errors.${error.messageKey}`, error.messageParams),
-      );
-      continue;
-    }
-    const example = BATCH_TEMPLATE_EXAMPLE;
-    if (checked.address === example.address && checked.amount === example.amount) {
-      out.push(refuse('validation.batch.exampleRow'));
-      continue;
-    }
-    const address = adapter.family === 'evm' ? checked.address.toLowerCase() : checked.address;
-    const duplicateKey = `${chainId}\u0000${coinName}\u0000${address}\u0000${checked.amount}`;
-    const first = firstLineOf.get(duplicateKey);
-    if (first !== undefined) {
-      out.push(refuse('validation.batch.duplicate', { line: first }));
-      continue;
-    }
-    firstLineOf.set(duplicateKey, row.line);
-    out.push({ ...base, amount: checked.amount, fee: checked.fee, error: null, checked });
+    if (termsOf.has(termsKey) || REQUIRED.some((column) => row[column] === '')) continue;
+    if (!POSITIVE_DECIMAL.test(row.amount) || !NON_ZERO.test(row.amount)) continue;
+    if (!deps.chains.get(chainId)) continue;
+    termsOf.set(termsKey, await loadCoinTerms(deps.db, chainId, coinName));
   }
+  const pass: RowPass = {
+    deps,
+    lang,
+    titles: BATCH_COLUMN_TITLES[lang],
+    termsOf,
+    firstLineOf: new Map(),
+    sums,
+  };
+  const out: CheckedRow[] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) out[i] = checkRow(pass, rows[i] as SheetRow);
   return out;
 }
 
-/** Per coin (in the order first met), the valid rows added up beside the available balance. */
-export async function batchTotals(
-  db: Executor,
-  merchantId: number,
-  rows: readonly CheckedRow[],
-): Promise<BatchTotal[]> {
-  const sums = new Map<string, { amount: Money; fee: Money }>();
-  for (const { checked } of rows) {
-    if (!checked) continue;
-    const sum = sums.get(checked.coinName) ?? { amount: new Money(0), fee: new Money(0) };
-    sums.set(checked.coinName, { amount: sum.amount.plus(checked.amount), fee: sum.fee.plus(checked.fee) });
+interface RowPass {
+  deps: RowCheckDeps;
+  lang: Language;
+  titles: Record<BatchColumn, string>;
+  termsOf: ReadonlyMap<string, CoinTerms | undefined>;
+  firstLineOf: Map<string, number>;
+  sums: BatchSums | undefined;
+}
+
+function refused(
+  pass: RowPass,
+  row: SheetRow,
+  coinName: string,
+  chainId: string,
+  key: string,
+  params?: Record<string, string | number>,
+): CheckedRow {
+  return {
+    line: row.line,
+    coinName,
+    chainId,
+    address: row.address,
+    amount: row.amount,
+    remark: row.remark,
+    fee: null,
+    error: formatMessage(pass.lang, key, params),
+    checked: null,
+  };
+}
+
+function checkRow(pass: RowPass, row: SheetRow): CheckedRow {
+  const coinName = row.coin.toUpperCase();
+  const chainId = row.chain.toUpperCase();
+  const missing = REQUIRED.find((column) => row[column] === '');
+  if (missing)
+    return refused(pass, row, coinName, chainId, 'validation.batch.cellRequired', {
+      column: pass.titles[missing],
+    });
+  if (!POSITIVE_DECIMAL.test(row.amount) || !NON_ZERO.test(row.amount))
+    return refused(pass, row, coinName, chainId, 'validation.batch.amountInvalid');
+  const adapter = pass.deps.chains.get(chainId);
+  if (!adapter) return refused(pass, row, coinName, chainId, 'errors.currencyNotSupported');
+  const terms = pass.termsOf.get(`${chainId}\u0000${coinName}`);
+  if (!terms) return refused(pass, row, coinName, chainId, 'validation.asset.coinNotOnChain');
+  let result: ReturnType<typeof checkTermsWithDecimals>;
+  try {
+    result = checkTermsWithDecimals(
+      adapter,
+      terms,
+      { coinName, chainId, address: row.address, amount: row.amount },
+      pass.deps.whitelist,
+    );
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const [first] = error.fieldErrors;
+    return first
+      ? refused(pass, row, coinName, chainId, first.key, first.params)
+      : refused(pass, row, coinName, chainId, `errors.${error.messageKey}`, error.messageParams);
   }
+  const { checked } = result;
+  const example = BATCH_TEMPLATE_EXAMPLE;
+  if (checked.address === example.address && checked.amount === example.amount)
+    return refused(pass, row, coinName, chainId, 'validation.batch.exampleRow');
+  const address = adapter.family === 'evm' ? checked.address.toLowerCase() : checked.address;
+  const duplicateKey = `${chainId}\u0000${coinName}\u0000${address}\u0000${checked.amount}`;
+  const first = pass.firstLineOf.get(duplicateKey);
+  if (first !== undefined)
+    return refused(pass, row, coinName, chainId, 'validation.batch.duplicate', { line: first });
+  pass.firstLineOf.set(duplicateKey, row.line);
+  if (pass.sums) {
+    const sum = pass.sums.get(coinName);
+    if (sum) {
+      sum.amount = sum.amount.plus(result.amount);
+      sum.fee = sum.fee.plus(result.fee);
+    } else pass.sums.set(coinName, { amount: result.amount, fee: result.fee });
+  }
+  return {
+    line: row.line,
+    coinName,
+    chainId,
+    address: row.address,
+    amount: checked.amount,
+    remark: row.remark,
+    fee: checked.fee,
+    error: null,
+    checked,
+  };
+}
+
+/** Per coin (in the order first met), the valid rows' amounts and fees added up. */
+export type BatchSums = Map<string, { amount: Money; fee: Money }>;
+
+/** Per coin (in the order first met), the valid rows added up (checkBatchRows' sums) beside the available balance. */
+export async function batchTotals(db: Executor, merchantId: number, sums: BatchSums): Promise<BatchTotal[]> {
   const totals: BatchTotal[] = [];
   for (const [coinName, { amount, fee }] of sums) {
     const available = toDecimalString(await availableOf(db, merchantId, coinName));

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { merchants, withdrawalBatches } from '../../db/schema';
 
@@ -62,14 +62,22 @@ export function newBatchId(): string {
   return `B${randomBytes(12).toString('hex').toUpperCase()}`;
 }
 
+/**
+ * Stores a previewed batch; answers only its public id (returning the whole row would hand the
+ * 10,000 rows' jsonb back to be parsed again for nothing).
+ */
 export async function insertBatch(
   db: Executor,
   values: Omit<typeof withdrawalBatches.$inferInsert, 'rows' | 'status'> & { rows: BatchRowValues[] },
-): Promise<BatchRow> {
+): Promise<{ batchId: string }> {
   const [row] = await db
     .insert(withdrawalBatches)
-    .values({ ...values, rows: values.rows.map(toStoredRow), status: 'previewed' })
-    .returning();
+    .values({
+      ...values,
+      rows: sql`${JSON.stringify(values.rows.map(toStoredRow))}::jsonb`,
+      status: 'previewed',
+    })
+    .returning({ batchId: withdrawalBatches.batchId });
   if (!row) throw new Error('batch not inserted');
   return row;
 }

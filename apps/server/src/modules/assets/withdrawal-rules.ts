@@ -101,6 +101,25 @@ export function checkAgainstTerms(
   request: WithdrawalRequest,
   whitelist: AddressWhitelist,
 ): Omit<CheckedWithdrawal, 'adapter'> {
+  return checkTermsWithDecimals(adapter, terms, request, whitelist).checked;
+}
+
+/** toDecimalString's text without parsing again what is already a decimal of at most 18 places. */
+function decimalText(value: Money): string {
+  if (value.decimalPlaces() > 18) return toDecimalString(value);
+  return value.isZero() ? '0' : value.toFixed();
+}
+
+/**
+ * checkAgainstTerms, also answering the amount and fee as decimals (a batch adds them up per coin
+ * in the same pass instead of parsing its rows' texts again).
+ */
+export function checkTermsWithDecimals(
+  adapter: ChainAdapter,
+  terms: CoinTerms,
+  request: WithdrawalRequest,
+  whitelist: AddressWhitelist,
+): { checked: Omit<CheckedWithdrawal, 'adapter'>; amount: Money; fee: Money } {
   const address = request.address.trim();
   if (!adapter.isValidAddress(address)) {
     throw new AppError(ErrorCode.VALIDATION_FAILED, {
@@ -129,13 +148,17 @@ export function checkAgainstTerms(
   }
   const total = amount.plus(parsed.fee);
   return {
-    coinName: request.coinName,
-    chainId: adapter.chainId,
-    address,
-    amount: toDecimalString(amount),
-    fee: parsed.feeText,
-    total: toDecimalString(total),
-    usdtValue: toDecimalString(total.times(parsed.rate)),
+    checked: {
+      coinName: request.coinName,
+      chainId: adapter.chainId,
+      address,
+      amount: decimalText(amount),
+      fee: parsed.feeText,
+      total: decimalText(total),
+      usdtValue: toDecimalString(total.times(parsed.rate)),
+    },
+    amount,
+    fee: parsed.fee,
   };
 }
 
