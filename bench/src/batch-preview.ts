@@ -13,6 +13,9 @@
  * so every checksum is verified as in a real payroll file of distinct payees.
  * Each run times both, one after the other (BENCH_RUNS runs after a warm-up); the medians are
  * compared.
+ * Then, for information (the issue sets no limit on it), what submitting that batch costs: its
+ * rows checked again and frozen in one transaction (freezeWithdrawals: the withdrawal rows and
+ * their hash-chained fund records), beside the preview's time.
  *
  *   npm run bench:batch -w @tollgate/bench
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:batch -w @tollgate/bench
@@ -34,6 +37,9 @@ import { loadConfig } from '../../apps/server/src/config';
 import { createDatabase } from '../../apps/server/src/db/client';
 import { merchants } from '../../apps/server/src/db/schema';
 import { previewBatchFile } from '../../apps/server/src/modules/assets/batch-preview';
+import { checkBatchRows } from '../../apps/server/src/modules/assets/batch-rows';
+import { freezeWithdrawals } from '../../apps/server/src/modules/assets/withdrawal.service';
+import { postFundRecord } from '../../apps/server/src/modules/ledger/post-fund-record';
 import { freshPostgresDatabase } from './bench-kit';
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../apps/server');
@@ -142,6 +148,7 @@ async function main() {
     const bytes = await sheet(ROWS);
     const deps = { db: app.db, now: app.now, chains: app.chains };
     let errors = -1;
+    let lastRows: Awaited<ReturnType<typeof previewBatchFile>>['rows'] = [];
     const [readMs, previewMs] = await medians(RUNS, [
       () => readAlone(bytes),
       async () => {
@@ -152,6 +159,7 @@ async function main() {
           fileName: 'bench.xlsx',
         });
         errors = preview.errorCount;
+        lastRows = preview.rows;
       },
     ]);
     if (errors !== 0) throw new Error(`the bench sheet should be valid; ${errors} rows in error`);
@@ -166,6 +174,55 @@ async function main() {
     );
     console.log(
       `batch preview / exceljs alone: ${ratio.toFixed(2)}x (limit <= ${LIMIT}x) ${ratio <= LIMIT ? 'ok' : 'OVER'}`,
+    );
+
+    // Submitting it: enough of each coin, then the rows checked again and frozen in one go.
+    for (const coin of ['USDT', 'DOGE']) {
+      await app.db.transaction((tx) =>
+        postFundRecord(tx, {
+          merchantId: merchant.id,
+          currency: coin,
+          type: 'deposit',
+          bucket: 'available',
+          change: '1000000000',
+          amount: '1000000000',
+          fee: '0',
+          orderNo: null,
+          txHash: null,
+          address: null,
+          network: null,
+          status: 'completed',
+          now: app.now(),
+        }),
+      );
+    }
+    const started = performance.now();
+    const checked = await checkBatchRows(
+      { db: app.db, chains: app.chains, whitelist: null },
+      lastRows.map((row) => ({
+        line: row.line,
+        coin: row.coinName,
+        chain: row.chainId,
+        address: row.address,
+        amount: row.amount,
+        remark: '',
+      })),
+      'en_US',
+    );
+    const frozen = await app.db.transaction((tx) =>
+      freezeWithdrawals(
+        tx,
+        checked.flatMap((row) =>
+          row.checked
+            ? [{ merchant, checked: row.checked, source: 'batch' as const, test: true, now: app.now() }]
+            : [],
+        ),
+      ),
+    );
+    const submitMs = performance.now() - started;
+    if (frozen.length !== ROWS) throw new Error(`froze ${frozen.length} of ${ROWS} rows`);
+    console.log(
+      `  for information, submitting it (rows checked again, ${ROWS} withdrawals frozen in one transaction): ${submitMs.toFixed(0)} ms, ${(submitMs / previewMs).toFixed(2)}x the preview`,
     );
   } finally {
     await app.close();

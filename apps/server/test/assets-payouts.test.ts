@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balances, callbackEvents, merchants, orders, withdrawals } from '../src/db/schema';
+import { createPayouts } from '../src/modules/assets/payout.service';
 import { approveWithdrawal, rejectWithdrawal } from '../src/modules/assets/withdrawal.service';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
 import { postJson } from './helpers/calls';
@@ -235,6 +236,59 @@ describe('races', () => {
     expect(
       await app.db.select().from(withdrawals).where(eq(withdrawals.merchantId, creds.merchantId)),
     ).toHaveLength(100);
+  });
+
+  it('requests of one merchant arriving together (one group): each gets the answer it would have had alone', async () => {
+    const creds = await shop('1000');
+    const client = { applicationId: creds.id, merchantId: creds.merchantId, appId: creds.appId };
+    const call = (items: Record<string, unknown>[], batch = false) =>
+      createPayouts(deps(), client, items as never, { batch }).then(
+        (payouts) => ({ ok: true as const, payouts }),
+        (error: { code?: number; fieldErrors?: { field: string }[] }) => ({
+          ok: false as const,
+          code: error.code,
+          field: error.fieldErrors?.[0]?.field,
+        }),
+      );
+    await call([payout('g-old')]);
+    const results = await Promise.all([
+      ...Array.from({ length: 8 }, (_, i) => call([payout(`g-${i}`)])),
+      call([payout('g-old')]), // the same again: the same payout
+      call([payout('g-old', { amount: '12' })]), // the same number, other content: 3001
+      call([payout('g-bad', { address: 'nope' })]), // refused by the rules, alone
+      call([payout('g-twice')]), // one number in two requests of the group, same content
+      call([payout('g-twice')]),
+      call([payout('g-b1'), payout('g-b2', { address: 'nope' })], true), // a batch refused whole
+      call([payout('g-b3'), payout('g-b4')], true),
+    ]);
+    expect(results.slice(0, 8).every((r) => r.ok)).toBe(true);
+    const [old, conflict, bad, twiceA, twiceB, badBatch, goodBatch] = results.slice(8);
+    expect(old?.ok && old.payouts[0]?.merchantOrderNo).toBe('po-g-old');
+    expect(conflict).toMatchObject({ ok: false, code: 3001 });
+    expect(bad).toMatchObject({ ok: false, code: 1001, field: 'address' });
+    expect(twiceA?.ok && twiceB?.ok && twiceA.payouts[0]?.orderNo === twiceB.payouts[0]?.orderNo).toBe(true);
+    expect(badBatch).toMatchObject({ ok: false, code: 1001, field: 'items.1.address' });
+    expect(goodBatch?.ok && goodBatch.payouts.map((p) => p.merchantOrderNo)).toEqual(['po-g-b3', 'po-g-b4']);
+    // g-old, 8 new, g-twice once, g-b3 and g-b4: 12 payouts of 10 + 1.
+    const rows = await app.db.select().from(withdrawals).where(eq(withdrawals.merchantId, creds.merchantId));
+    expect(rows).toHaveLength(12);
+    expect(await balanceOf(creds.merchantId)).toEqual({ available: 1000 - 132, frozen: 132 });
+  });
+
+  it('a group that does not fit: each request tried alone, in arrival order', async () => {
+    const creds = await shop('55');
+    const client = { applicationId: creds.id, merchantId: creds.merchantId, appId: creds.appId };
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) =>
+        createPayouts(deps(), client, [payout(`fit-${i}`) as never], { batch: false }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual([
+      ...Array.from({ length: 5 }, () => 'fulfilled'),
+      ...Array.from({ length: 3 }, () => 'rejected'),
+    ]);
+    for (const r of results.slice(5)) expect(r).toMatchObject({ reason: { code: 3201 } });
+    expect(await balanceOf(creds.merchantId)).toEqual({ available: 0, frozen: 55 });
   });
 
   it('two batches at once that together exceed the balance: one wins whole, the other changes nothing', {

@@ -1,4 +1,4 @@
-/** The ledger: postFundRecord's balance moves and hash chain, verifyLedger catching tampering, and no fork under concurrency. */
+/** The ledger: postFundRecord's (and postFundRecords') balance moves and hash chain, verifyLedger catching tampering, and no fork under concurrency. */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import {
   type FundRecordInput,
   InsufficientBalanceError,
   postFundRecord,
+  postFundRecords,
 } from '../src/modules/ledger/post-fund-record';
 import { verifyLedger } from '../src/modules/ledger/verify-ledger';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
@@ -155,6 +156,111 @@ describe('postFundRecord', () => {
     }
     // 1.25 + 2.25 + … + 50.25 = 1275 + 12.5
     expect((await balanceOf(merchant.id))?.available).toBe('1287.500000000000000000');
+    expect(await problemsOf(merchant.id)).toEqual([]);
+  });
+});
+
+describe('postFundRecords (many at once)', () => {
+  const strip = (r: Record<string, unknown>) => {
+    const { id: _id, merchantId: _m, prevHash: _p, hash: _h, createdAt: _c, ...rest } = r;
+    return rest;
+  };
+
+  it('writes what posting one by one writes: balances, befores and afters, one chain per currency', async () => {
+    const one = await createMerchant(app);
+    const many = await createMerchant(app);
+    const moves = (merchantId: number): FundRecordInput[] => [
+      entry(merchantId, '100'),
+      entry(merchantId, '5', { currency: 'TRX' }),
+      entry(merchantId, '-11', { type: 'withdraw', orderNo: 'WD1' }),
+      entry(merchantId, '11', { type: 'withdraw', orderNo: 'WD1', bucket: 'frozen' }),
+      entry(merchantId, '-2.5', { type: 'withdraw', currency: 'TRX', orderNo: 'WD2' }),
+      entry(merchantId, '2.5', { type: 'withdraw', currency: 'TRX', orderNo: 'WD2', bucket: 'frozen' }),
+      entry(merchantId, '-11', { type: 'withdraw', orderNo: 'WD1', bucket: 'frozen' }),
+      entry(merchantId, '0.000000000000000001'),
+    ];
+    for (const input of moves(one.id)) await post(input);
+    const written = await app.db.transaction((tx) => postFundRecords(tx, moves(many.id)));
+    const stored = await recordsOf(many.id);
+    expect(written.map((r) => r.id)).toEqual(stored.map((r) => r.id));
+    expect(stored.map(strip)).toEqual((await recordsOf(one.id)).map(strip));
+    expect(await balanceOf(many.id)).toMatchObject({
+      available: '89.000000000000000001',
+      frozen: '0.000000000000000000',
+    });
+    expect(await balanceOf(many.id, 'TRX')).toMatchObject({
+      available: '2.500000000000000000',
+      frozen: '2.500000000000000000',
+    });
+    const trx = stored.filter((r) => r.currency === 'TRX');
+    expect(trx[0]?.prevHash).toBe(GENESIS_HASH);
+    expect(trx[1]?.prevHash).toBe(trx[0]?.hash);
+    expect(await problemsOf(many.id)).toEqual([]);
+  });
+
+  it('continues the chain already there, and 2,500 records take one insert per thousand', async () => {
+    const merchant = await createMerchant(app);
+    const first = await post(entry(merchant.id, '2500'));
+    const inputs = Array.from({ length: 2500 }, (_, i) =>
+      entry(merchant.id, i % 2 === 0 ? '-2' : '1', { type: 'withdraw', orderNo: `WD${i}` }),
+    );
+    const written = await app.db.transaction((tx) => postFundRecords(tx, inputs));
+    expect(written[0]?.prevHash).toBe(first.hash);
+    expect(written[0]?.balanceBefore).toBe('2500');
+    expect(written.at(-1)?.balanceAfter).toBe('1250');
+    expect((await balanceOf(merchant.id))?.available).toBe('1250.000000000000000000');
+    expect(await problemsOf(merchant.id)).toEqual([]);
+  });
+
+  it('refuses, writing nothing, when the net does not fit or a debit comes before the credit that covers it', async () => {
+    const merchant = await createMerchant(app);
+    await post(entry(merchant.id, '10'));
+    await expect(
+      app.db.transaction((tx) =>
+        postFundRecords(tx, [entry(merchant.id, '-6'), entry(merchant.id, '-5'), entry(merchant.id, '1')]),
+      ),
+    ).rejects.toBeInstanceOf(InsufficientBalanceError);
+    // The net (+1) fits, but the debit of 15 meets 10 at its turn.
+    await expect(
+      app.db.transaction((tx) => postFundRecords(tx, [entry(merchant.id, '-15'), entry(merchant.id, '16')])),
+    ).rejects.toMatchObject({ name: 'InsufficientBalanceError', bucket: 'available', currency: 'USDT' });
+    await expect(
+      app.db.transaction((tx) => postFundRecords(tx, [entry(merchant.id, '-1', { bucket: 'frozen' })])),
+    ).rejects.toMatchObject({ bucket: 'frozen' });
+    expect(await recordsOf(merchant.id)).toHaveLength(1);
+    expect(await balanceOf(merchant.id)).toMatchObject({
+      available: '10.000000000000000000',
+      frozen: '0.000000000000000000',
+    });
+    await app.db.transaction((tx) =>
+      postFundRecords(tx, [entry(merchant.id, '16'), entry(merchant.id, '-15')]),
+    );
+    expect((await balanceOf(merchant.id))?.available).toBe('11.000000000000000000');
+    expect(await problemsOf(merchant.id)).toEqual([]);
+  });
+
+  it('never forks a chain when groups and single postings race on one balance', async () => {
+    const merchant = await createMerchant(app);
+    await post(entry(merchant.id, '1000'));
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        app.db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_sleep(0.001)`);
+          if (i % 3 === 0) return postFundRecord(tx, entry(merchant.id, '-1', { type: 'withdraw' }));
+          return postFundRecords(tx, [
+            entry(merchant.id, '-3', { type: 'withdraw' }),
+            entry(merchant.id, '3', { type: 'withdraw', bucket: 'frozen' }),
+          ]);
+        }),
+      ),
+    );
+    const records = await recordsOf(merchant.id);
+    expect(records).toHaveLength(1 + 10 + 40);
+    for (let i = 1; i < records.length; i++) expect(records[i]?.prevHash).toBe(records[i - 1]?.hash);
+    expect(await balanceOf(merchant.id)).toMatchObject({
+      available: '930.000000000000000000',
+      frozen: '60.000000000000000000',
+    });
     expect(await problemsOf(merchant.id)).toEqual([]);
   });
 });

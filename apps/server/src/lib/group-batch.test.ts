@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGroupBatch } from './group-batch';
+import { createGroupBatch, createKeyedGroupBatch } from './group-batch';
 
 /** A batch runner whose rounds the test finishes by hand. */
 function manualRunner() {
@@ -67,5 +67,33 @@ describe('createGroupBatch', () => {
     await turn();
     rounds[1]?.finish();
     expect(await next).toBe('r3');
+  });
+});
+
+describe('createKeyedGroupBatch', () => {
+  it('groups the calls of one key, never two keys together, and each key takes its own turns', async () => {
+    const rounds: { key: string; items: number[]; finish(): void }[] = [];
+    const call = createKeyedGroupBatch(
+      (key: string, items: number[]) =>
+        new Promise<string[]>((resolve) => {
+          rounds.push({ key, items, finish: () => resolve(items.map((item) => `${key}${item}`)) });
+        }),
+    );
+    const first = [call('a', 1), call('b', 2), call('a', 3)];
+    await turn();
+    expect(rounds.map(({ key, items }) => [key, items])).toEqual([
+      ['a', [1, 3]],
+      ['b', [2]],
+    ]);
+    const later = call('a', 4);
+    await turn();
+    expect(rounds).toHaveLength(2); // a's second batch waits for its first; b is not in its way
+    rounds[1]?.finish();
+    rounds[0]?.finish();
+    expect(await Promise.all(first)).toEqual(['a1', 'b2', 'a3']);
+    await turn();
+    expect(rounds[2]).toMatchObject({ key: 'a', items: [4] });
+    rounds[2]?.finish();
+    expect(await later).toBe('a4');
   });
 });

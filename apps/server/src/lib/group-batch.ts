@@ -35,3 +35,29 @@ export function createGroupBatch<Item, Result>(
       if (waiting.length === 1 && !busy) setImmediate(() => void flush());
     });
 }
+
+/**
+ * createGroupBatch per key: calls of one key go together (the payouts of one merchant, whose
+ * balance row they all lock), calls of different keys never do. A key's batcher lives while it
+ * has calls waiting or running.
+ */
+export function createKeyedGroupBatch<Key, Item, Result>(
+  run: (key: Key, items: Item[]) => Promise<Result[]>,
+  maxBatch = 100,
+): (key: Key, item: Item) => Promise<Result> {
+  const batchers = new Map<Key, { call: (item: Item) => Promise<Result>; pending: number }>();
+  return async (key, item) => {
+    let batcher = batchers.get(key);
+    if (!batcher) {
+      batcher = { call: createGroupBatch((items: Item[]) => run(key, items), maxBatch), pending: 0 };
+      batchers.set(key, batcher);
+    }
+    batcher.pending += 1;
+    try {
+      return await batcher.call(item);
+    } finally {
+      batcher.pending -= 1;
+      if (batcher.pending === 0) batchers.delete(key);
+    }
+  };
+}

@@ -23,7 +23,7 @@ import {
 import { type CheckedRow, checkBatchRows } from './batch-rows';
 import { availableOf, type WithdrawalRow } from './withdrawal.repository';
 import {
-  freezeWithdrawal,
+  freezeWithdrawals,
   requireWithdrawalsOpen,
   toWithdrawalObject,
   type WithdrawalDeps,
@@ -44,7 +44,8 @@ import { loadAddressWhitelist } from './withdrawal-rules';
  *    turns, and locks come in a single withdrawal's order: merchant, then balances, by coin): the
  *    batch moves previewed → submitted (a conditional UPDATE: of two submissions of one batch,
  *    the second finds it submitted, 3301), every row becomes a withdrawal (source batch,
- *    batch_id) with amount + fee frozen, then the code is spent. When a coin's rows no longer fit
+ *    batch_id) with amount + fee frozen (freezeWithdrawals: a few statements for the whole
+ *    batch, not a few per row), then the code is spent. When a coin's rows no longer fit
  *    its available balance, everything rolls back and 3201 names the coin, what the batch needs
  *    of it and what is available. Freezing before spending the code makes the balance decide a
  *    race between two batches, whatever their codes.
@@ -109,19 +110,20 @@ export async function submitBatch(
       const now = deps.now();
       await lockMerchant(tx, merchantId);
       if (!(await markSubmitted(tx, batch.id, now))) throw new AppError(ErrorCode.BATCH_ALREADY_SUBMITTED);
-      const made: { line: number; withdrawal: WithdrawalRow }[] = [];
-      for (const row of byCoin(rows)) {
-        const withdrawal = await freezeWithdrawal(tx, {
+      const valid = byCoin(rows);
+      const frozen = await freezeWithdrawals(
+        tx,
+        valid.map((row) => ({
           merchant,
           checked: row.checked,
-          source: 'batch',
+          source: 'batch' as const,
           batchId: batch.batchId,
           remark: row.remark,
           test,
           now,
-        });
-        made.push({ line: row.line, withdrawal });
-      }
+        })),
+      );
+      const made = valid.map((row, i) => ({ line: row.line, withdrawal: frozen[i] as WithdrawalRow }));
       await acceptGoogleCode({ db: tx, secrets: deps.secrets }, merchant, body.googleCode, now);
       // Back in the file's order.
       return made.sort((a, b) => a.line - b.line).map((entry) => entry.withdrawal);

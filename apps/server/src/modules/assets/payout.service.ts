@@ -7,22 +7,31 @@ import {
   toDecimalString,
 } from '@tollgate/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
+import { perDatabase } from '../../db/prepared';
 import { orders, withdrawals } from '../../db/schema';
 import { AppError, isAppError } from '../../lib/app-error';
+import { createKeyedGroupBatch } from '../../lib/group-batch';
 import { InsufficientBalanceError } from '../ledger/post-fund-record';
-import { findMerchantById } from '../merchant/merchant.repository';
+import { findMerchantById, type MerchantRow } from '../merchant/merchant.repository';
 import type { ApiClient } from '../merchant-api/api-auth';
-import { insertOrderIfNew, type OrderRow } from '../orders/order.repository';
+import { insertOrdersIfNew, type OrderRow } from '../orders/order.repository';
 import { newOrderNo } from '../orders/order-number';
 import { syncPayout, toPayoutObject } from './payout-sync';
 import { availableOf, type WithdrawalRow } from './withdrawal.repository';
 import {
-  freezeWithdrawal,
+  freezeWithdrawals,
   requireWithdrawalsOpen,
   sendWithdrawal,
   type WithdrawalDeps,
 } from './withdrawal.service';
-import { type CheckedWithdrawal, checkWithdrawal, loadAddressWhitelist } from './withdrawal-rules';
+import {
+  type AddressWhitelist,
+  type CheckedWithdrawal,
+  type CoinTerms,
+  checkWithdrawal,
+  loadAddressWhitelist,
+  loadCoinTerms,
+} from './withdrawal-rules';
 
 /**
  * The payout API (POST /api/v1/payouts and /payouts/batch): payouts are withdrawals asked for by
@@ -31,13 +40,22 @@ import { type CheckedWithdrawal, checkWithdrawal, loadAddressWhitelist } from '.
  * 2. each item: (application, merchantOrderNo) names one payout; the same content again returns
  *    it, other content is 3001 (the same number twice in one batch: the same, or 3001);
  * 3. each new item passes the withdrawal rules (withdrawal-rules.ts, the address whitelist among
- *    them: 3203); in a batch a refusal
- *    names the item (`items.3.address`) and refuses the whole batch;
+ *    them: 3203); in a batch a refusal names the item (`items.3.address`) and refuses the whole
+ *    batch;
  * 4. one transaction for all new items: each order (type payout) and its withdrawal, amount +
  *    fee frozen; when the totals do not fit, nothing is written (3201). A concurrent create of
  *    the same number makes the transaction start again, and then finds it;
  * 5. those worth at most the auto-approve threshold are processing at once (payout.processing
  *    told) and sent after the commit; the others wait for review.
+ *
+ * Group commit: the requests of one merchant that arrive while its previous group is being
+ * written go together into the next group (createKeyedGroupBatch), which reads the merchant, its
+ * whitelist, the numbers already taken and each coin's terms once, and writes all its new
+ * payouts in one transaction (multi-row INSERTs, one balance statement: freezeWithdrawals). A
+ * request refused by the rules fails alone and leaves the others in the group. When the group's
+ * transaction fails (it does not fit the balance, a number was taken meanwhile), each of its
+ * requests is tried again alone, in arrival order: so every request gets exactly the answer it
+ * would have had alone, and of 200 racing payouts that fit 100, exactly 100 succeed.
  */
 export interface PayoutDeps extends WithdrawalDeps {}
 
@@ -61,6 +79,31 @@ export function payoutRequestHash(item: CreatePayoutBody): string {
 class RaceLost extends Error {}
 
 const MAX_TRIES = 3;
+/** Requests (not items: a batch request counts once) in one group. */
+const MAX_GROUP = 50;
+
+/** One API request: its items, each item's hash, and the first index of each number. */
+interface PayoutRequest {
+  client: ApiClient;
+  items: readonly CreatePayoutBody[];
+  hashes: string[];
+  firstByNo: Map<string, number>;
+  batch: boolean;
+}
+
+type Outcome = { ok: true; payouts: PayoutObject[] } | { ok: false; error: unknown };
+
+/** One group batcher per database, keyed by merchant. */
+const acceptInGroups = perDatabase(() =>
+  createKeyedGroupBatch(
+    (_merchantId: number, entries: { deps: PayoutDeps; request: PayoutRequest }[]) =>
+      acceptGroup(
+        entries[0]?.deps as PayoutDeps,
+        entries.map((entry) => entry.request),
+      ),
+    MAX_GROUP,
+  ),
+);
 
 export async function createPayouts(
   deps: PayoutDeps,
@@ -68,9 +111,6 @@ export async function createPayouts(
   items: readonly CreatePayoutBody[],
   options: { batch: boolean },
 ): Promise<PayoutObject[]> {
-  const merchant = await findMerchantById(deps.db, client.merchantId);
-  if (!merchant) throw new AppError(ErrorCode.API_AUTH_INVALID);
-  requireWithdrawalsOpen(merchant, deps.now());
   const hashes = items.map(payoutRequestHash);
   // The same number twice in one request: one payout, unless the contents differ.
   const firstByNo = new Map<string, number>();
@@ -79,130 +119,264 @@ export async function createPayouts(
     if (first === undefined) firstByNo.set(item.merchantOrderNo, index);
     else if (hashes[first] !== hashes[index]) throw new AppError(ErrorCode.MERCHANT_ORDER_CONFLICT);
   });
-  const field = (index: number, name: string) => (options.batch ? `items.${index}.${name}` : name);
+  const request: PayoutRequest = { client, items, hashes, firstByNo, batch: options.batch };
+  const outcome = await acceptInGroups(deps.db)(client.merchantId, { deps, request });
+  if (!outcome.ok) throw outcome.error;
+  return outcome.payouts;
+}
+
+/** A group of one merchant's requests; each answer is the one it would have had alone. */
+async function acceptGroup(deps: PayoutDeps, requests: PayoutRequest[]): Promise<Outcome[]> {
+  const merchantId = (requests[0] as PayoutRequest).client.merchantId;
+  const outcomes: Outcome[] = new Array(requests.length);
+  const fail = (error: unknown) => requests.map((): Outcome => ({ ok: false, error }));
+  const merchant = await findMerchantById(deps.db, merchantId);
+  if (!merchant) return fail(new AppError(ErrorCode.API_AUTH_INVALID));
+  try {
+    requireWithdrawalsOpen(merchant, deps.now());
+  } catch (error) {
+    return fail(error);
+  }
   const whitelist = await loadAddressWhitelist(deps.db, merchant.id);
 
   for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
-    const existing = await existingPayouts(deps, client, [...firstByNo.keys()]);
-    const fresh: { item: Item; hash: string; checked: CheckedWithdrawal }[] = [];
-    for (const [merchantOrderNo, index] of firstByNo) {
-      const item = { ...(items[index] as CreatePayoutBody), index };
-      const found = existing.get(merchantOrderNo);
-      if (found) {
-        if (found.order.requestHash !== hashes[index]) throw new AppError(ErrorCode.MERCHANT_ORDER_CONFLICT);
-        continue;
+    const existing = await existingPayouts(deps, requests);
+    const terms = new Map<string, Promise<CoinTerms | undefined>>();
+    const termsOf = (chainId: string, coinName: string) => {
+      const key = `${chainId}\u0000${coinName}`;
+      let found = terms.get(key);
+      if (!found) {
+        found = loadCoinTerms(deps.db, chainId, coinName);
+        terms.set(key, found);
       }
+      return found;
+    };
+    // Each request's new items, checked; a request refused here fails alone.
+    const live: { at: number; fresh: Fresh[] }[] = [];
+    for (const [at, request] of requests.entries()) {
+      if (outcomes[at]) continue;
       try {
-        const checked = await checkWithdrawal(
-          deps.db,
-          deps.chains,
-          {
-            coinName: item.currency,
-            chainId: item.network,
-            address: item.address,
-            amount: item.amount,
-          },
-          whitelist,
-        );
-        fresh.push({ item, hash: hashes[index] as string, checked });
+        live.push({ at, fresh: await freshItems(deps, request, existing, whitelist, termsOf) });
       } catch (error) {
-        if (isAppError(error) && error.fieldErrors.length > 0) {
-          const renamed = error.fieldErrors.map((e) => ({
-            ...e,
-            field: field(
-              index,
-              e.field === 'coinName' ? 'currency' : e.field === 'chainId' ? 'network' : e.field,
-            ),
-          }));
-          throw new AppError(error.code, { fieldErrors: renamed });
-        }
-        throw error;
+        outcomes[at] = { ok: false, error };
       }
     }
-    let created: { order: OrderRow; withdrawal: WithdrawalRow }[];
+    const fresh = live.flatMap((entry) => entry.fresh);
+    let created: Created[] = [];
     try {
-      created = await deps.db.transaction(async (tx) => {
-        const out: { order: OrderRow; withdrawal: WithdrawalRow }[] = [];
-        let told = false;
-        for (const { item, hash, checked } of fresh) {
-          const now = deps.now();
-          const order = await insertOrderIfNew(tx, {
-            orderNo: newOrderNo(now),
-            type: 'payout',
-            merchantId: client.merchantId,
-            applicationId: client.applicationId,
-            merchantOrderNo: item.merchantOrderNo,
-            source: 'api',
-            currency: checked.coinName,
-            network: checked.chainId,
-            amount: checked.amount,
-            fee: checked.fee,
-            status: 'pending_review',
-            description: item.description ?? '',
-            callbackUrl: item.callbackUrl ?? '',
-            test: deps.chains.mode === 'devnet',
-            requestHash: hash,
-            createdAt: now,
-            updatedAt: now,
-            expiresAt: now,
-          });
-          if (!order) throw new RaceLost();
-          const withdrawal = await freezeWithdrawal(tx, {
-            merchant,
-            checked,
-            source: 'api',
-            orderId: order.id,
-            remark: item.description ?? '',
-            test: deps.chains.mode === 'devnet',
-            now,
-          });
-          told = (await syncPayout(tx, withdrawal, now)) || told;
-          out.push({ order, withdrawal });
-        }
-        return out;
-      });
+      if (fresh.length > 0) created = await writePayouts(deps, merchant, fresh);
     } catch (error) {
+      if (live.length > 1) {
+        // Someone in the group does not fit, or lost a race: each request again, alone.
+        for (const { at } of live) {
+          outcomes[at] = (await acceptGroup(deps, [requests[at] as PayoutRequest]))[0] as Outcome;
+        }
+        return outcomes;
+      }
       if (error instanceof RaceLost) continue;
-      if (error instanceof InsufficientBalanceError) {
-        const coin = error.currency;
-        const needed = toDecimalString(
-          sumMoney(fresh.filter((f) => f.checked.coinName === coin).map((f) => f.checked.total)),
-        );
-        const available = toDecimalString(await availableOf(deps.db, client.merchantId, coin));
-        throw new AppError(ErrorCode.INSUFFICIENT_BALANCE, {
-          details: { needed, available },
-          messageParams: { needed, available, coin },
-        });
+      const only = live[0];
+      if (only) outcomes[only.at] = { ok: false, error: await explain(deps, merchantId, fresh, error) };
+      return outcomes;
+    }
+    let known = existing;
+    if (created.some(({ withdrawal }) => withdrawal.status === 'processing')) {
+      deps.jobs?.wake();
+      for (const { withdrawal } of created) {
+        if (withdrawal.status === 'processing') await sendWithdrawal(deps, withdrawal.id);
+      }
+      // Sending moved them on (a hash): answer them as they are now.
+      known = await existingPayouts(deps, requests);
+    } else {
+      for (const [i, row] of created.entries()) {
+        const { request, item } = fresh[i] as Fresh;
+        known.set(payoutKey(request.client.applicationId, item.merchantOrderNo), row);
+      }
+    }
+    for (const { at } of live) {
+      const request = requests[at] as PayoutRequest;
+      try {
+        outcomes[at] = { ok: true, payouts: answer(request, known) };
+      } catch (error) {
+        outcomes[at] = { ok: false, error };
+      }
+    }
+    return outcomes;
+  }
+  for (const [at] of requests.entries()) {
+    outcomes[at] ??= {
+      ok: false,
+      error: new Error('createPayouts: lost the race for the same numbers several times'),
+    };
+  }
+  return outcomes;
+}
+
+interface Fresh {
+  request: PayoutRequest;
+  item: Item;
+  hash: string;
+  checked: CheckedWithdrawal;
+}
+
+interface Created {
+  order: OrderRow;
+  withdrawal: WithdrawalRow;
+}
+
+/** The request's items not yet created, checked by the rules; throws 3001 or the rule's refusal. */
+async function freshItems(
+  deps: PayoutDeps,
+  request: PayoutRequest,
+  existing: ReadonlyMap<string, Created>,
+  whitelist: AddressWhitelist,
+  termsOf: (chainId: string, coinName: string) => Promise<CoinTerms | undefined>,
+): Promise<Fresh[]> {
+  const field = (index: number, name: string) => (request.batch ? `items.${index}.${name}` : name);
+  const fresh: Fresh[] = [];
+  for (const [merchantOrderNo, index] of request.firstByNo) {
+    const item = { ...(request.items[index] as CreatePayoutBody), index };
+    const hash = request.hashes[index] as string;
+    const found = existing.get(payoutKey(request.client.applicationId, merchantOrderNo));
+    if (found) {
+      if (found.order.requestHash !== hash) throw new AppError(ErrorCode.MERCHANT_ORDER_CONFLICT);
+      continue;
+    }
+    try {
+      const asked = {
+        coinName: item.currency,
+        chainId: item.network,
+        address: item.address,
+        amount: item.amount,
+      };
+      const checked = await checkWithdrawal(deps.db, deps.chains, asked, whitelist, termsOf);
+      fresh.push({ request, item, hash, checked });
+    } catch (error) {
+      if (isAppError(error) && error.fieldErrors.length > 0) {
+        const renamed = error.fieldErrors.map((e) => ({
+          ...e,
+          field: field(
+            index,
+            e.field === 'coinName' ? 'currency' : e.field === 'chainId' ? 'network' : e.field,
+          ),
+        }));
+        throw new AppError(error.code, { fieldErrors: renamed });
       }
       throw error;
     }
-    if (created.some(({ withdrawal }) => withdrawal.status === 'processing')) deps.jobs?.wake();
-    for (const { withdrawal } of created) {
-      if (withdrawal.status === 'processing') await sendWithdrawal(deps, withdrawal.id);
-    }
-    const all = await existingPayouts(deps, client, [...firstByNo.keys()]);
-    return items.map((item) => {
-      const found = all.get(item.merchantOrderNo);
-      if (!found) throw new Error('payout vanished after its creation');
-      return toPayoutObject(found.order, found.withdrawal, client.appId);
-    });
   }
-  throw new Error('createPayouts: lost the race for the same numbers several times');
+  return fresh;
 }
 
-async function existingPayouts(deps: Pick<PayoutDeps, 'db'>, client: ApiClient, merchantOrderNos: string[]) {
+/**
+ * One transaction for the group's new items: the orders (one INSERT; a number taken meanwhile
+ * is RaceLost), then every withdrawal frozen at once, then the auto-approved ones' orders moved
+ * on and their payout.processing told.
+ */
+async function writePayouts(deps: PayoutDeps, merchant: MerchantRow, fresh: Fresh[]): Promise<Created[]> {
+  const test = deps.chains.mode === 'devnet';
+  return deps.db.transaction(async (tx) => {
+    const now = deps.now();
+    const inserted = await insertOrdersIfNew(
+      tx,
+      fresh.map(({ request, item, hash, checked }) => ({
+        orderNo: newOrderNo(now),
+        type: 'payout' as const,
+        merchantId: merchant.id,
+        applicationId: request.client.applicationId,
+        merchantOrderNo: item.merchantOrderNo,
+        source: 'api' as const,
+        currency: checked.coinName,
+        network: checked.chainId,
+        amount: checked.amount,
+        fee: checked.fee,
+        status: 'pending_review' as const,
+        description: item.description ?? '',
+        callbackUrl: item.callbackUrl ?? '',
+        test,
+        requestHash: hash,
+        createdAt: now,
+        updatedAt: now,
+        expiresAt: now,
+      })),
+    );
+    // A number taken meanwhile, or twice in the group (two requests racing for it): not all in.
+    if (inserted.length !== fresh.length) throw new RaceLost();
+    const byKey = new Map(
+      inserted.map((order) => [payoutKey(order.applicationId, order.merchantOrderNo), order]),
+    );
+    const orders = fresh.map(({ request, item }) =>
+      byKey.get(payoutKey(request.client.applicationId, item.merchantOrderNo)),
+    );
+    if (orders.some((order) => !order)) throw new RaceLost();
+    const frozen = await freezeWithdrawals(
+      tx,
+      fresh.map(({ item, checked }, i) => ({
+        merchant,
+        checked,
+        source: 'api' as const,
+        orderId: (orders[i] as OrderRow).id,
+        remark: item.description ?? '',
+        test,
+        now,
+      })),
+    );
+    const created: Created[] = [];
+    for (const [i, withdrawal] of frozen.entries()) {
+      const order = orders[i] as OrderRow;
+      // pending_review is how the order was written; processing moves it and is told.
+      if (withdrawal.status === 'processing') await syncPayout(tx, withdrawal, now);
+      created.push({ order, withdrawal });
+    }
+    return created;
+  });
+}
+
+/** 3201 (what the coin needs, what is available) for a lone request that does not fit. */
+async function explain(
+  deps: PayoutDeps,
+  merchantId: number,
+  fresh: Fresh[],
+  error: unknown,
+): Promise<unknown> {
+  if (!(error instanceof InsufficientBalanceError)) return error;
+  const coin = error.currency;
+  const needed = toDecimalString(
+    sumMoney(fresh.filter((f) => f.checked.coinName === coin).map((f) => f.checked.total)),
+  );
+  const available = toDecimalString(await availableOf(deps.db, merchantId, coin));
+  return new AppError(ErrorCode.INSUFFICIENT_BALANCE, {
+    details: { needed, available },
+    messageParams: { needed, available, coin },
+  });
+}
+
+function answer(request: PayoutRequest, known: ReadonlyMap<string, Created>): PayoutObject[] {
+  return request.items.map((item) => {
+    const found = known.get(payoutKey(request.client.applicationId, item.merchantOrderNo));
+    if (!found) throw new Error('payout vanished after its creation');
+    return toPayoutObject(found.order, found.withdrawal, request.client.appId);
+  });
+}
+
+const payoutKey = (applicationId: number, merchantOrderNo: string) =>
+  `${applicationId}\u0000${merchantOrderNo}`;
+
+/** The group's payouts already created, by application and number (one query for the group). */
+async function existingPayouts(deps: Pick<PayoutDeps, 'db'>, requests: readonly PayoutRequest[]) {
+  const applicationIds = [...new Set(requests.map((request) => request.client.applicationId))];
+  const numbers = [...new Set(requests.flatMap((request) => [...request.firstByNo.keys()]))];
   const rows = await deps.db
     .select({ order: orders, withdrawal: withdrawals })
     .from(orders)
     .innerJoin(withdrawals, eq(withdrawals.orderId, orders.id))
     .where(
       and(
-        eq(orders.applicationId, client.applicationId),
+        inArray(orders.applicationId, applicationIds),
         eq(orders.type, 'payout'),
-        inArray(orders.merchantOrderNo, merchantOrderNos),
+        inArray(orders.merchantOrderNo, numbers),
       ),
     );
-  return new Map(rows.map((row) => [row.order.merchantOrderNo, row]));
+  return new Map(rows.map((row) => [payoutKey(row.order.applicationId, row.order.merchantOrderNo), row]));
 }
 
 export async function getPayout(

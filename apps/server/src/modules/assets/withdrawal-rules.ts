@@ -1,4 +1,4 @@
-import { ErrorCode, type Money, money, toDecimalString } from '@tollgate/contracts';
+import { ErrorCode, type Money, money, moneyText, toDecimalString } from '@tollgate/contracts';
 import { and, eq } from 'drizzle-orm';
 import { normalizeAddress } from '../../chains/addresses';
 import type { ChainAdapter } from '../../chains/chain-adapter';
@@ -104,12 +104,6 @@ export function checkAgainstTerms(
   return checkTermsWithDecimals(adapter, terms, request, whitelist).checked;
 }
 
-/** toDecimalString's text without parsing again what is already a decimal of at most 18 places. */
-function decimalText(value: Money): string {
-  if (value.decimalPlaces() > 18) return toDecimalString(value);
-  return value.isZero() ? '0' : value.toFixed();
-}
-
 /**
  * checkAgainstTerms, also answering the amount and fee as decimals (a batch adds them up per coin
  * in the same pass instead of parsing its rows' texts again).
@@ -152,9 +146,9 @@ export function checkTermsWithDecimals(
       coinName: request.coinName,
       chainId: adapter.chainId,
       address,
-      amount: decimalText(amount),
+      amount: moneyText(amount),
       fee: parsed.feeText,
-      total: decimalText(total),
+      total: moneyText(total),
       usdtValue: toDecimalString(total.times(parsed.rate)),
     },
     amount,
@@ -185,10 +179,13 @@ export async function checkWithdrawal(
   chains: { get(chainId: string): ChainAdapter | undefined },
   request: WithdrawalRequest,
   whitelist: AddressWhitelist,
+  /** Where the coin's terms come from (a group of payouts loads each coin's once). */
+  termsOf: (chainId: string, coinName: string) => Promise<CoinTerms | undefined> = (chainId, coinName) =>
+    loadCoinTerms(db, chainId, coinName),
 ): Promise<CheckedWithdrawal> {
   const adapter = chains.get(request.chainId);
   if (!adapter) throw new AppError(ErrorCode.CURRENCY_NOT_SUPPORTED);
-  const terms = await loadCoinTerms(db, request.chainId, request.coinName);
+  const terms = await termsOf(request.chainId, request.coinName);
   if (!terms) throw fieldError('coinName', 'validation.asset.coinNotOnChain');
   return { adapter, ...checkAgainstTerms(adapter, terms, request, whitelist) };
 }

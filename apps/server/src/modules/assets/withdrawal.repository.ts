@@ -6,13 +6,13 @@ import { balances, withdrawals } from '../../db/schema';
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type WithdrawalStatus = WithdrawalRow['status'];
 
-export async function insertWithdrawal(
+/** Inserts the rows in one statement; answers them (in no promised order). */
+export async function insertWithdrawals(
   tx: Executor,
-  values: typeof withdrawals.$inferInsert,
-): Promise<WithdrawalRow> {
-  const [row] = await tx.insert(withdrawals).values(values).returning();
-  if (!row) throw new Error('withdrawal not inserted');
-  return row;
+  values: (typeof withdrawals.$inferInsert)[],
+): Promise<WithdrawalRow[]> {
+  if (values.length === 0) return [];
+  return tx.insert(withdrawals).values(values).returning();
 }
 
 /** Moves a withdrawal on, only while it is still `from`: undefined when another change won. */

@@ -14,13 +14,13 @@ import type { SecretBox } from '../../lib/secret-box';
 import type { Clock } from '../../types';
 import { acceptGoogleCode } from '../google/google.service';
 import { requireGoogleBound } from '../google/google-guard';
-import { InsufficientBalanceError, postFundRecord } from '../ledger/post-fund-record';
+import { InsufficientBalanceError, postFundRecord, postFundRecords } from '../ledger/post-fund-record';
 import { findMerchantById, type MerchantRow } from '../merchant/merchant.repository';
 import { syncPayout } from './payout-sync';
 import {
   availableOf,
   findWithdrawal,
-  insertWithdrawal,
+  insertWithdrawals,
   moveWithdrawal,
   recordSent,
   type WithdrawalRow,
@@ -103,62 +103,107 @@ export function toWithdrawalObject(row: WithdrawalRow): WithdrawalObject {
 
 type Source = WithdrawalRow['source'];
 
+type FreezeInput = {
+  merchant: Pick<MerchantRow, 'id' | 'autoApproveUsdt'>;
+  checked: Omit<CheckedWithdrawal, 'adapter'>;
+  source: Source;
+  orderId?: number | null;
+  batchId?: string | null;
+  remark?: string;
+  test: boolean;
+  now: Date;
+};
+
+/** Worth at most the merchant's auto-approve threshold (USDT; 0 = everything is reviewed). */
+export function isAutoApproved(
+  merchant: Pick<MerchantRow, 'autoApproveUsdt'>,
+  checked: Pick<CheckedWithdrawal, 'usdtValue'>,
+): boolean {
+  const threshold = money(merchant.autoApproveUsdt);
+  return threshold.greaterThan(0) && money(checked.usdtValue).lessThanOrEqualTo(threshold);
+}
+
 /**
  * Freezes one checked withdrawal in the caller's transaction: the row, then available − total
  * and frozen + total. Throws InsufficientBalanceError (nothing written once rolled back).
  */
-export async function freezeWithdrawal(
-  tx: Executor,
-  input: {
-    merchant: Pick<MerchantRow, 'id' | 'autoApproveUsdt'>;
-    checked: Omit<CheckedWithdrawal, 'adapter'>;
-    source: Source;
-    orderId?: number | null;
-    batchId?: string | null;
-    remark?: string;
-    test: boolean;
-    now: Date;
-  },
-): Promise<WithdrawalRow> {
-  const { merchant, checked, now } = input;
-  const threshold = money(merchant.autoApproveUsdt);
-  const auto = threshold.greaterThan(0) && money(checked.usdtValue).lessThanOrEqualTo(threshold);
-  const row = await insertWithdrawal(tx, {
-    withdrawalNo: newWithdrawalNo(now),
-    merchantId: merchant.id,
-    source: input.source,
-    orderId: input.orderId ?? null,
-    batchId: input.batchId ?? null,
-    coinName: checked.coinName,
-    chainId: checked.chainId,
-    address: checked.address,
-    amount: checked.amount,
-    fee: checked.fee,
-    usdtValue: checked.usdtValue,
-    status: auto ? 'processing' : 'pending_review',
-    remark: input.remark ?? '',
-    test: input.test,
-    reviewedBy: auto ? 'auto' : null,
-    reviewedAt: auto ? now : null,
-    createdAt: now,
-    updatedAt: now,
-  });
-  const record = {
-    merchantId: merchant.id,
-    currency: checked.coinName,
-    type: 'withdraw' as const,
-    amount: checked.amount,
-    fee: checked.fee,
-    orderNo: row.withdrawalNo,
-    txHash: null,
-    address: checked.address,
-    network: checked.chainId,
-    status: 'pending_review',
-    now,
-  };
-  await postFundRecord(tx, { ...record, bucket: 'available', change: `-${checked.total}` });
-  await postFundRecord(tx, { ...record, bucket: 'frozen', change: checked.total });
+export async function freezeWithdrawal(tx: Executor, input: FreezeInput): Promise<WithdrawalRow> {
+  const [row] = await freezeWithdrawals(tx, [input]);
+  if (!row) throw new Error('withdrawal not frozen');
   return row;
+}
+
+/** Withdrawal rows per statement of the multi-row INSERT (19 parameters each). */
+const INSERT_CHUNK = 1000;
+
+/**
+ * Many at once (a batch, a group of payouts), as freezeWithdrawal one by one in the given order
+ * would: the rows in multi-row INSERTs, then every freeze through postFundRecords (one balance
+ * statement per coin, not two per withdrawal). Answers the rows in the given order.
+ */
+export async function freezeWithdrawals(
+  tx: Executor,
+  inputs: readonly FreezeInput[],
+): Promise<WithdrawalRow[]> {
+  const values = inputs.map((input) => {
+    const { merchant, checked, now } = input;
+    const auto = isAutoApproved(merchant, checked);
+    return {
+      withdrawalNo: newWithdrawalNo(now),
+      merchantId: merchant.id,
+      source: input.source,
+      orderId: input.orderId ?? null,
+      batchId: input.batchId ?? null,
+      coinName: checked.coinName,
+      chainId: checked.chainId,
+      address: checked.address,
+      amount: checked.amount,
+      fee: checked.fee,
+      usdtValue: checked.usdtValue,
+      status: auto ? ('processing' as const) : ('pending_review' as const),
+      remark: input.remark ?? '',
+      test: input.test,
+      reviewedBy: auto ? 'auto' : null,
+      reviewedAt: auto ? now : null,
+      createdAt: now,
+      updatedAt: now,
+    };
+  });
+  const byNo = new Map<string, WithdrawalRow>();
+  for (let start = 0; start < values.length; start += INSERT_CHUNK) {
+    for (const row of await insertWithdrawals(tx, values.slice(start, start + INSERT_CHUNK))) {
+      byNo.set(row.withdrawalNo, row);
+    }
+  }
+  const rows = values.map((value) => {
+    const row = byNo.get(value.withdrawalNo);
+    if (!row) throw new Error('withdrawal not inserted');
+    return row;
+  });
+  await postFundRecords(
+    tx,
+    rows.flatMap((row, i) => {
+      const { checked, now } = inputs[i] as FreezeInput;
+      const record = {
+        merchantId: row.merchantId,
+        currency: checked.coinName,
+        type: 'withdraw' as const,
+        amount: checked.amount,
+        fee: checked.fee,
+        orderNo: row.withdrawalNo,
+        txHash: null,
+        address: checked.address,
+        network: checked.chainId,
+        status: 'pending_review',
+        now,
+      };
+      return [
+        { ...record, bucket: 'available' as const, change: `-${checked.total}` },
+        { ...record, bucket: 'frozen' as const, change: checked.total },
+      ];
+    }),
+  );
+  return rows;
 }
 
 async function insufficient(db: Executor, merchantId: number, checked: { coinName: string; total: string }) {

@@ -1,4 +1,4 @@
-import { money, toDecimalString } from '@tollgate/contracts';
+import { type Money, money, moneyText, toDecimalString } from '@tollgate/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { balances, type FUND_RECORD_TYPES, fundRecords } from '../../db/schema';
@@ -6,9 +6,10 @@ import { fundRecordHash, GENESIS_HASH } from './fund-record-hash';
 
 /**
  * The one writer of balances and fund_records. Every balance change is a fund record, written
- * in the caller's transaction with whatever caused it (an order's credit, later a payout):
- * 1. one statement applies the change to the bucket and gives `after` (RETURNING): a credit
- *    upserts the balance row, a debit is a conditional UPDATE refusing to go below zero; its
+ * in the caller's transaction with whatever caused it (an order's credit, a withdrawal's freeze),
+ * one record (postFundRecord) or many at once (postFundRecords, the same rules):
+ * 1. one statement applies the change to the balance row and gives `after` (RETURNING): a
+ *    credit upserts the row, a debit is a conditional UPDATE refusing to go below zero; its
  *    row lock serializes every writer of this merchant and currency until the transaction
  *    ends, so the hash chain below can never fork;
  * 2. before = after − change; the previous record's hash (now stable under the lock) links
@@ -49,72 +50,174 @@ export class InsufficientBalanceError extends Error {
 }
 
 /**
- * One statement either way, which locks the balance row until the transaction ends: a credit
- * upserts (a new row starts at the change), a debit is a conditional UPDATE that matches no row
- * when it would go below zero (or when there is no balance at all).
+ * One statement for a balance row (a merchant and currency), whatever its records move: both
+ * buckets' net changes at once, which locks the row until the transaction ends. When neither
+ * net is negative it upserts (a new row starts at the changes); otherwise it is a conditional
+ * UPDATE that matches no row when a bucket would go below zero (or when there is no balance).
  */
-async function applyChange(
+async function applyNet(
   tx: Executor,
   merchantId: number,
   currency: string,
-  bucket: Bucket,
-  change: string,
+  net: { available: Money; frozen: Money },
   now: Date,
-) {
-  const column = bucket === 'available' ? balances.available : balances.frozen;
-  const moved = sql`${column} + cast(${change} as numeric)`;
-  const set =
-    bucket === 'available' ? { available: moved, updatedAt: now } : { frozen: moved, updatedAt: now };
-  if (!change.startsWith('-')) {
+): Promise<{ available: string; frozen: string } | undefined> {
+  const available = moneyText(net.available);
+  const frozen = moneyText(net.frozen);
+  const set = {
+    available: sql`${balances.available} + cast(${available} as numeric)`,
+    frozen: sql`${balances.frozen} + cast(${frozen} as numeric)`,
+    updatedAt: now,
+  };
+  const after = { available: balances.available, frozen: balances.frozen };
+  if (net.available.greaterThanOrEqualTo(0) && net.frozen.greaterThanOrEqualTo(0)) {
     const [row] = await tx
       .insert(balances)
-      .values({ merchantId, coinName: currency, [bucket]: change, updatedAt: now })
+      .values({ merchantId, coinName: currency, available, frozen, updatedAt: now })
       .onConflictDoUpdate({ target: [balances.merchantId, balances.coinName], set })
-      .returning({ after: column });
+      .returning(after);
     return row;
   }
   const [row] = await tx
     .update(balances)
     .set(set)
-    .where(and(eq(balances.merchantId, merchantId), eq(balances.coinName, currency), sql`${moved} >= 0`))
-    .returning({ after: column });
+    .where(
+      and(
+        eq(balances.merchantId, merchantId),
+        eq(balances.coinName, currency),
+        sql`${set.available} >= 0`,
+        sql`${set.frozen} >= 0`,
+      ),
+    )
+    .returning(after);
   return row;
 }
 
 export async function postFundRecord(tx: Executor, input: FundRecordInput): Promise<FundRecordRow> {
-  const { merchantId, currency, bucket, now } = input;
-  const change = toDecimalString(input.change);
-  const updated = await applyChange(tx, merchantId, currency, bucket, change, now);
-  if (!updated) throw new InsufficientBalanceError(merchantId, currency, bucket);
+  const [row] = await postFundRecords(tx, [input]);
+  if (!row) throw new Error('postFundRecord: no record written');
+  return row;
+}
 
-  const balanceAfter = toDecimalString(updated.after);
-  const balanceBefore = toDecimalString(money(balanceAfter).minus(change));
-  const [previous] = await tx
-    .select({ hash: fundRecords.hash })
-    .from(fundRecords)
-    .where(and(eq(fundRecords.merchantId, merchantId), eq(fundRecords.currency, currency)))
-    .orderBy(desc(fundRecords.id))
-    .limit(1);
-  const prevHash = previous?.hash ?? GENESIS_HASH;
-  const fields = {
-    merchantId,
-    currency,
-    type: input.type,
-    bucket,
-    orderNo: input.orderNo,
-    txHash: input.txHash,
-    address: input.address,
-    network: input.network,
-    amount: toDecimalString(input.amount),
-    fee: toDecimalString(input.fee),
-    status: input.status,
-    balanceBefore,
-    changeAmount: change,
-    balanceAfter,
-    createdAt: now,
-  };
-  const row = { ...fields, prevHash, hash: fundRecordHash(prevHash, fields) };
-  const [inserted] = await tx.insert(fundRecords).values(row).returning({ id: fundRecords.id });
-  if (!inserted) throw new Error('postFundRecord: the insert returned no row');
-  return { id: inserted.id, ...row };
+/** Fund records per statement of the multi-row INSERT (18 parameters each, 65,535 at most). */
+const INSERT_CHUNK = 1000;
+
+/**
+ * Many records at once, exactly as if each were posted by postFundRecord in the given order
+ * (same balances, befores, afters and hash chain), in a few statements whatever their number:
+ * 1. per balance row touched, in one order (merchant, then currency, so two writers never lock
+ *    crosswise), one statement applies the net change of each bucket (applyNet);
+ * 2. the befores and afters are walked back from there in the given order; a record that would
+ *    take its bucket below zero at its turn (a debit met before the credit that covers it)
+ *    throws InsufficientBalanceError, as posting it alone would have;
+ * 3. the previous hash of each chain, read under that lock, links the first of its records;
+ * 4. the records are inserted in the given order (multi-row INSERTs: ids ascend in that order).
+ * A 10,000-row batch freezes in about a dozen statements instead of 60,000.
+ */
+export async function postFundRecords(
+  tx: Executor,
+  inputs: readonly FundRecordInput[],
+): Promise<FundRecordRow[]> {
+  if (inputs.length === 0) return [];
+  const changes = inputs.map((input) => money(input.change));
+  interface Chain {
+    merchantId: number;
+    currency: string;
+    net: { available: Money; frozen: Money };
+    running: { available: Money; frozen: Money };
+    prevHash: string;
+    now: Date;
+  }
+  const chains = new Map<string, Chain>();
+  inputs.forEach((input, i) => {
+    const key = `${input.merchantId}:${input.currency}`;
+    let chain = chains.get(key);
+    if (!chain) {
+      const zero = { available: money('0'), frozen: money('0') };
+      chain = {
+        merchantId: input.merchantId,
+        currency: input.currency,
+        net: zero,
+        running: zero,
+        prevHash: GENESIS_HASH,
+        now: input.now,
+      };
+      chains.set(key, chain);
+    }
+    chain.now = input.now;
+    const change = changes[i] as Money;
+    chain.net = { ...chain.net, [input.bucket]: chain.net[input.bucket].plus(change) };
+  });
+  const ordered = [...chains.values()].sort((a, b) =>
+    a.merchantId !== b.merchantId
+      ? a.merchantId - b.merchantId
+      : a.currency < b.currency
+        ? -1
+        : a.currency > b.currency
+          ? 1
+          : 0,
+  );
+  for (const chain of ordered) {
+    const after = await applyNet(tx, chain.merchantId, chain.currency, chain.net, chain.now);
+    if (!after) {
+      const bucket = chain.net.available.lessThan(0) ? 'available' : 'frozen';
+      throw new InsufficientBalanceError(chain.merchantId, chain.currency, bucket);
+    }
+    chain.running = {
+      available: money(after.available).minus(chain.net.available),
+      frozen: money(after.frozen).minus(chain.net.frozen),
+    };
+    const [previous] = await tx
+      .select({ hash: fundRecords.hash })
+      .from(fundRecords)
+      .where(and(eq(fundRecords.merchantId, chain.merchantId), eq(fundRecords.currency, chain.currency)))
+      .orderBy(desc(fundRecords.id))
+      .limit(1);
+    chain.prevHash = previous?.hash ?? GENESIS_HASH;
+  }
+
+  const rows = inputs.map((input, i) => {
+    const chain = chains.get(`${input.merchantId}:${input.currency}`) as Chain;
+    const change = changes[i] as Money;
+    const before = chain.running[input.bucket];
+    const after = before.plus(change);
+    if (after.lessThan(0)) throw new InsufficientBalanceError(input.merchantId, input.currency, input.bucket);
+    chain.running = { ...chain.running, [input.bucket]: after };
+    const fields = {
+      merchantId: input.merchantId,
+      currency: input.currency,
+      type: input.type,
+      bucket: input.bucket,
+      orderNo: input.orderNo,
+      txHash: input.txHash,
+      address: input.address,
+      network: input.network,
+      amount: toDecimalString(input.amount),
+      fee: toDecimalString(input.fee),
+      status: input.status,
+      balanceBefore: moneyText(before),
+      changeAmount: moneyText(change),
+      balanceAfter: moneyText(after),
+      createdAt: input.now,
+    };
+    const prevHash = chain.prevHash;
+    const hash = fundRecordHash(prevHash, fields);
+    chain.prevHash = hash;
+    return { ...fields, prevHash, hash };
+  });
+
+  const written: FundRecordRow[] = [];
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    const chunk = rows.slice(start, start + INSERT_CHUNK);
+    const ids = await tx.insert(fundRecords).values(chunk).returning({ id: fundRecords.id });
+    if (ids.length !== chunk.length) throw new Error('postFundRecords: the insert returned fewer rows');
+    chunk.forEach((row, i) => {
+      const id = (ids[i] as { id: number }).id;
+      const last = written[written.length - 1];
+      // The chains rest on insertion order: ids must ascend in the order given.
+      if (last && id <= last.id) throw new Error('postFundRecords: ids out of order');
+      written.push({ id, ...row });
+    });
+  }
+  return written;
 }

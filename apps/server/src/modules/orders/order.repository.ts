@@ -12,6 +12,12 @@ export async function insertOrderIfNew(db: Executor, values: NewOrderRow): Promi
   return row;
 }
 
+/** Inserts the rows in one statement, skipping those whose unique keys are taken: the rows inserted (in no promised order). */
+export async function insertOrdersIfNew(db: Executor, values: NewOrderRow[]): Promise<OrderRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(orders).values(values).onConflictDoNothing().returning();
+}
+
 export async function findOrderByKey(
   db: Executor,
   applicationId: number,
