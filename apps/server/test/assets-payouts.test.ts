@@ -242,7 +242,7 @@ describe('races', () => {
     const creds = await shop('1000');
     const client = { applicationId: creds.id, merchantId: creds.merchantId, appId: creds.appId };
     const call = (items: Record<string, unknown>[], batch = false) =>
-      createPayouts(deps(), client, items as never, { batch }).then(
+      createPayouts({ ...deps(), secrets: app.secrets }, client, items as never, { batch }).then(
         (payouts) => ({ ok: true as const, payouts }),
         (error: { code?: number; fieldErrors?: { field: string }[] }) => ({
           ok: false as const,
@@ -280,7 +280,7 @@ describe('races', () => {
     const client = { applicationId: creds.id, merchantId: creds.merchantId, appId: creds.appId };
     const results = await Promise.allSettled(
       Array.from({ length: 8 }, (_, i) =>
-        createPayouts(deps(), client, [payout(`fit-${i}`) as never], { batch: false }),
+        createPayouts({ ...deps(), secrets: app.secrets }, client, [payout(`fit-${i}`) as never], { batch: false }),
       ),
     );
     expect(results.map((r) => r.status)).toEqual([

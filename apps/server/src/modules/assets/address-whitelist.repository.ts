@@ -63,11 +63,16 @@ export async function readWhitelist(
     .from(merchants)
     .where(eq(merchants.id, merchantId));
   if (!merchant?.on) return { on: false, keys: new Set() };
+  return { on: true, keys: await listWhitelistKeys(db, merchantId) };
+}
+
+/** The merchant's listed addresses as `chainId:address` keys. */
+export async function listWhitelistKeys(db: Executor, merchantId: number): Promise<Set<string>> {
   const rows = await db
     .select({ chainId: withdrawalAddresses.chainId, address: withdrawalAddresses.address })
     .from(withdrawalAddresses)
     .where(eq(withdrawalAddresses.merchantId, merchantId));
-  return { on: true, keys: new Set(rows.map((r) => whitelistKey(r.chainId, r.address))) };
+  return new Set(rows.map((r) => whitelistKey(r.chainId, r.address)));
 }
 
 export function whitelistKey(chainId: string, normalizedAddress: string): string {

@@ -77,7 +77,7 @@ export async function submitBatch(
   }
 
   const stored = (batch.rows as StoredBatchRow[]).map(fromStoredRow);
-  const whitelist = await loadAddressWhitelist(deps.db, merchantId);
+  const whitelist = await loadAddressWhitelist(deps.db, merchant);
   const rows = await checkBatchRows(
     { db: deps.db, chains: deps.chains, whitelist },
     stored.map((row) => ({

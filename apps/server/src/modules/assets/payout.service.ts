@@ -137,10 +137,15 @@ async function acceptGroup(deps: PayoutDeps, requests: PayoutRequest[]): Promise
   } catch (error) {
     return fail(error);
   }
-  const whitelist = await loadAddressWhitelist(deps.db, merchant.id);
+  const whitelist = await loadAddressWhitelist(deps.db, merchant);
 
-  for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
-    const existing = await existingPayouts(deps, requests);
+  // Optimistic first: numbers are mostly new, so the group does not look for them before writing
+  // (its INSERT finds any taken). A refusal by the rules, or a number found taken, sends the group
+  // through the careful way: the numbers already there read first (a repeat answers its payout,
+  // other content 3001, before any rule), which is what a request alone always gets.
+  for (let attempt = 0; attempt <= MAX_TRIES; attempt++) {
+    const optimistic = attempt === 0;
+    const existing = optimistic ? new Map<string, Created>() : await existingPayouts(deps, requests);
     const terms = new Map<string, Promise<CoinTerms | undefined>>();
     const termsOf = (chainId: string, coinName: string) => {
       const key = `${chainId}\u0000${coinName}`;
@@ -153,19 +158,23 @@ async function acceptGroup(deps: PayoutDeps, requests: PayoutRequest[]): Promise
     };
     // Each request's new items, checked; a request refused here fails alone.
     const live: { at: number; fresh: Fresh[] }[] = [];
+    let refused = false;
     for (const [at, request] of requests.entries()) {
       if (outcomes[at]) continue;
       try {
         live.push({ at, fresh: await freshItems(deps, request, existing, whitelist, termsOf) });
       } catch (error) {
-        outcomes[at] = { ok: false, error };
+        if (optimistic) refused = true;
+        else outcomes[at] = { ok: false, error };
       }
     }
+    if (refused) continue;
     const fresh = live.flatMap((entry) => entry.fresh);
     let created: Created[] = [];
     try {
       if (fresh.length > 0) created = await writePayouts(deps, merchant, fresh);
     } catch (error) {
+      if (optimistic && error instanceof RaceLost) continue;
       if (live.length > 1) {
         // Someone in the group does not fit, or lost a race: each request again, alone.
         for (const { at } of live) {

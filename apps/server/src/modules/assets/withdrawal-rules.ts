@@ -5,7 +5,7 @@ import type { ChainAdapter } from '../../chains/chain-adapter';
 import type { Executor } from '../../db/client';
 import { coins, exchangeRates, feeRates } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
-import { readWhitelist, whitelistKey } from './address-whitelist.repository';
+import { listWhitelistKeys, readWhitelist, whitelistKey } from './address-whitelist.repository';
 
 /**
  * The rules every withdrawal passes, whatever asks for it (the back office one by one or in a
@@ -44,8 +44,15 @@ export interface CheckedWithdrawal {
  */
 export type AddressWhitelist = ReadonlySet<string> | null;
 
-export async function loadAddressWhitelist(db: Executor, merchantId: number): Promise<AddressWhitelist> {
-  const { on, keys } = await readWhitelist(db, merchantId);
+export async function loadAddressWhitelist(
+  db: Executor,
+  merchant: number | { id: number; addressWhitelistOn: boolean },
+): Promise<AddressWhitelist> {
+  // With the merchant's row in hand, its switch is read from it (off: no query at all).
+  if (typeof merchant !== 'number') {
+    return merchant.addressWhitelistOn ? listWhitelistKeys(db, merchant.id) : null;
+  }
+  const { on, keys } = await readWhitelist(db, merchant);
   return on ? keys : null;
 }
 

@@ -1,18 +1,18 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { insertJsonRows } from '../../db/json-insert';
 import { balances, withdrawals } from '../../db/schema';
 
 /** Withdrawal rows: insert, lock, move between statuses (only from the expected one), list. */
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type WithdrawalStatus = WithdrawalRow['status'];
 
-/** Inserts the rows in one statement; answers them (in no promised order). */
-export async function insertWithdrawals(
+/** Inserts the rows in one statement (insertJsonRows); answers them in the order given. */
+export function insertWithdrawals(
   tx: Executor,
   values: (typeof withdrawals.$inferInsert)[],
 ): Promise<WithdrawalRow[]> {
-  if (values.length === 0) return [];
-  return tx.insert(withdrawals).values(values).returning();
+  return insertJsonRows(tx, withdrawals, values);
 }
 
 /** Moves a withdrawal on, only while it is still `from`: undefined when another change won. */

@@ -133,12 +133,9 @@ export async function freezeWithdrawal(tx: Executor, input: FreezeInput): Promis
   return row;
 }
 
-/** Withdrawal rows per statement of the multi-row INSERT (19 parameters each). */
-const INSERT_CHUNK = 1000;
-
 /**
  * Many at once (a batch, a group of payouts), as freezeWithdrawal one by one in the given order
- * would: the rows in multi-row INSERTs, then every freeze through postFundRecords (one balance
+ * would: the rows in one INSERT, then every freeze through postFundRecords (one balance
  * statement per coin, not two per withdrawal). Answers the rows in the given order.
  */
 export async function freezeWithdrawals(
@@ -169,17 +166,8 @@ export async function freezeWithdrawals(
       updatedAt: now,
     };
   });
-  const byNo = new Map<string, WithdrawalRow>();
-  for (let start = 0; start < values.length; start += INSERT_CHUNK) {
-    for (const row of await insertWithdrawals(tx, values.slice(start, start + INSERT_CHUNK))) {
-      byNo.set(row.withdrawalNo, row);
-    }
-  }
-  const rows = values.map((value) => {
-    const row = byNo.get(value.withdrawalNo);
-    if (!row) throw new Error('withdrawal not inserted');
-    return row;
-  });
+  const rows = await insertWithdrawals(tx, values);
+  if (rows.length !== values.length) throw new Error('withdrawals not inserted');
   await postFundRecords(
     tx,
     rows.flatMap((row, i) => {
@@ -223,7 +211,7 @@ export async function requestWithdrawal(
   if (!merchant) throw new AppError(ErrorCode.UNAUTHORIZED);
   requireGoogleBound(merchant);
   requireWithdrawalsOpen(merchant, deps.now());
-  const whitelist = await loadAddressWhitelist(deps.db, merchant.id);
+  const whitelist = await loadAddressWhitelist(deps.db, merchant);
   const checked = await checkWithdrawal(deps.db, deps.chains, body, whitelist);
   let row: WithdrawalRow;
   try {

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { insertJsonRows } from '../../db/json-insert';
 import { orders } from '../../db/schema';
 
 /** Order rows. Amounts are NUMERIC(38,18) strings ("10.000000000000000000"); see order-object.ts. */
@@ -12,10 +13,9 @@ export async function insertOrderIfNew(db: Executor, values: NewOrderRow): Promi
   return row;
 }
 
-/** Inserts the rows in one statement, skipping those whose unique keys are taken: the rows inserted (in no promised order). */
-export async function insertOrdersIfNew(db: Executor, values: NewOrderRow[]): Promise<OrderRow[]> {
-  if (values.length === 0) return [];
-  return db.insert(orders).values(values).onConflictDoNothing().returning();
+/** Inserts the rows in one statement (insertJsonRows), skipping those whose unique keys are taken: the rows inserted. */
+export function insertOrdersIfNew(db: Executor, values: NewOrderRow[]): Promise<OrderRow[]> {
+  return insertJsonRows(db, orders, values, { onConflictDoNothing: true });
 }
 
 export async function findOrderByKey(

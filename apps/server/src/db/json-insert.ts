@@ -1,0 +1,67 @@
+import { getTableColumns, type InferInsertModel, type InferSelectModel, type SQL, sql } from 'drizzle-orm';
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from './client';
+
+/**
+ * Many rows in one INSERT whose only parameter is the rows as one JSON text, unpacked by
+ * PostgreSQL in the order given (jsonb_array_elements WITH ORDINALITY, ORDER BY it, so an identity
+ * column numbers them in that order and RETURNING answers them in that order too):
+ *
+ *   insert into t (a, b) select (e->>0)::text, (e->>1)::numeric(38, 18)
+ *   from jsonb_array_elements($1::jsonb) with ordinality as r(e, n) order by n returning *
+ *
+ * A drizzle multi-row INSERT of the same rows binds and types every value as its own parameter
+ * (a payout's order, withdrawal and two ledger records are 70 of them); here JSON.stringify and
+ * PostgreSQL's JSON parser do that work, which on the embedded PGlite is most of an insert's cost.
+ * Values go through each column's own mapping (drizzle's mapToDriverValue: dates as ISO text,
+ * money as decimal text, never a float), and the rows come back through mapFromDriverValue, as
+ * drizzle's own INSERT … RETURNING answers them. Every row must give the same columns (one left
+ * out takes its default in every row).
+ */
+export async function insertJsonRows<T extends PgTable>(
+  db: Executor,
+  table: T,
+  rows: readonly InferInsertModel<T>[],
+  options: { onConflictDoNothing?: boolean } = {},
+): Promise<InferSelectModel<T>[]> {
+  const [first] = rows;
+  if (!first) return [];
+  const columns = getTableColumns(table);
+  const keys = Object.keys(first).filter((key) => (first as Record<string, unknown>)[key] !== undefined);
+  const signature = keys.join(',');
+  const values = rows.map((row) => {
+    const record = row as Record<string, unknown>;
+    if (
+      Object.keys(record)
+        .filter((key) => record[key] !== undefined)
+        .join(',') !== signature
+    ) {
+      throw new Error('insertJsonRows: every row must give the same columns, in the same order');
+    }
+    return keys.map((key) => {
+      const value = record[key];
+      const column = columns[key];
+      if (!column) throw new Error(`insertJsonRows: no column ${key}`);
+      return value === null ? null : column.mapToDriverValue(value);
+    });
+  });
+  const names = keys.map((key) => sql.identifier((columns[key] as { name: string }).name));
+  const casts = keys.map((key, i) =>
+    sql.raw(`(e->>${i})::${(columns[key] as { getSQLType(): string }).getSQLType()}`),
+  );
+  const conflict: SQL = options.onConflictDoNothing ? sql` on conflict do nothing` : sql``;
+  const { name, schema } = getTableConfig(table);
+  const target = schema ? sql`${sql.identifier(schema)}.${sql.identifier(name)}` : sql.identifier(name);
+  const result = (await db.execute(
+    sql`insert into ${target} (${sql.join(names, sql`, `)}) select ${sql.join(casts, sql`, `)} from jsonb_array_elements(${JSON.stringify(values)}::jsonb) with ordinality as r(e, n) order by n${conflict} returning *`,
+  )) as unknown as { rows: Record<string, unknown>[] };
+  const byName = Object.entries(columns).map(([key, column]) => [key, column.name, column] as const);
+  return result.rows.map((raw) => {
+    const row: Record<string, unknown> = {};
+    for (const [key, columnName, column] of byName) {
+      const value = raw[columnName];
+      row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
+    return row as InferSelectModel<T>;
+  });
+}
