@@ -8,7 +8,7 @@ import type { Executor } from './client';
  * column numbers them in that order and RETURNING answers them in that order too):
  *
  *   insert into t (a, b) select (e->>0)::text, (e->>1)::numeric(38, 18)
- *   from jsonb_array_elements($1::jsonb) with ordinality as r(e, n) order by n returning *
+ *   from jsonb_array_elements($1::jsonb) with ordinality as r(e, n) order by n returning …
  *
  * A drizzle multi-row INSERT of the same rows binds and types every value as its own parameter
  * (a payout's order, withdrawal and two ledger records are 70 of them); here JSON.stringify and
@@ -18,12 +18,16 @@ import type { Executor } from './client';
  * drizzle's own INSERT … RETURNING answers them. Every row must give the same columns (one left
  * out takes its default in every row).
  */
-export async function insertJsonRows<T extends PgTable>(
+export async function insertJsonRows<
+  T extends PgTable,
+  K extends keyof InferSelectModel<T> & string = keyof InferSelectModel<T> & string,
+>(
   db: Executor,
   table: T,
   rows: readonly InferInsertModel<T>[],
-  options: { onConflictDoNothing?: boolean } = {},
-): Promise<InferSelectModel<T>[]> {
+  /** `returning`: the columns to answer (all by default); fewer is less to send back and parse. */
+  options: { onConflictDoNothing?: boolean; returning?: readonly K[] } = {},
+): Promise<Pick<InferSelectModel<T>, K>[]> {
   const [first] = rows;
   if (!first) return [];
   const columns = getTableColumns(table);
@@ -50,18 +54,24 @@ export async function insertJsonRows<T extends PgTable>(
     sql.raw(`(e->>${i})::${(columns[key] as { getSQLType(): string }).getSQLType()}`),
   );
   const conflict: SQL = options.onConflictDoNothing ? sql` on conflict do nothing` : sql``;
+  const answered = Object.entries(columns)
+    .filter(([key]) => !options.returning || (options.returning as readonly string[]).includes(key))
+    .map(([key, column]) => [key, column.name, column] as const);
+  const returning = sql.join(
+    answered.map(([, columnName]) => sql.identifier(columnName)),
+    sql`, `,
+  );
   const { name, schema } = getTableConfig(table);
   const target = schema ? sql`${sql.identifier(schema)}.${sql.identifier(name)}` : sql.identifier(name);
   const result = (await db.execute(
-    sql`insert into ${target} (${sql.join(names, sql`, `)}) select ${sql.join(casts, sql`, `)} from jsonb_array_elements(${JSON.stringify(values)}::jsonb) with ordinality as r(e, n) order by n${conflict} returning *`,
+    sql`insert into ${target} (${sql.join(names, sql`, `)}) select ${sql.join(casts, sql`, `)} from jsonb_array_elements(${JSON.stringify(values)}::jsonb) with ordinality as r(e, n) order by n${conflict} returning ${returning}`,
   )) as unknown as { rows: Record<string, unknown>[] };
-  const byName = Object.entries(columns).map(([key, column]) => [key, column.name, column] as const);
   return result.rows.map((raw) => {
     const row: Record<string, unknown> = {};
-    for (const [key, columnName, column] of byName) {
+    for (const [key, columnName, column] of answered) {
       const value = raw[columnName];
       row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
     }
-    return row as InferSelectModel<T>;
+    return row as Pick<InferSelectModel<T>, K>;
   });
 }

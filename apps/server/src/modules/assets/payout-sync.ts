@@ -13,7 +13,11 @@ import type { WithdrawalRow } from './withdrawal.repository';
  * payout.processing, payout.completed, payout.failed, payout.rejected. Body
  * `{ id, type, createdAt, data: { payout } }`.
  */
-export function toPayoutObject(order: OrderRow, withdrawal: WithdrawalRow, appId: string): PayoutObject {
+export function toPayoutObject(
+  order: Pick<OrderRow, 'orderNo' | 'merchantOrderNo' | 'description' | 'createdAt'>,
+  withdrawal: WithdrawalRow,
+  appId: string,
+): PayoutObject {
   return {
     orderNo: order.orderNo,
     merchantOrderNo: order.merchantOrderNo,

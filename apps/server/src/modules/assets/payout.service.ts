@@ -227,8 +227,14 @@ interface Fresh {
   checked: CheckedWithdrawal;
 }
 
+/** What a payout's answer needs of its order (a row read back, or one just written). */
+type PayoutOrder = Pick<
+  OrderRow,
+  'id' | 'orderNo' | 'merchantOrderNo' | 'applicationId' | 'description' | 'createdAt' | 'requestHash'
+>;
+
 interface Created {
-  order: OrderRow;
+  order: PayoutOrder;
   withdrawal: WithdrawalRow;
 }
 
@@ -285,37 +291,37 @@ async function writePayouts(deps: PayoutDeps, merchant: MerchantRow, fresh: Fres
   const test = deps.chains.mode === 'devnet';
   return deps.db.transaction(async (tx) => {
     const now = deps.now();
-    const inserted = await insertOrdersIfNew(
-      tx,
-      fresh.map(({ request, item, hash, checked }) => ({
-        orderNo: newOrderNo(now),
-        type: 'payout' as const,
-        merchantId: merchant.id,
-        applicationId: request.client.applicationId,
-        merchantOrderNo: item.merchantOrderNo,
-        source: 'api' as const,
-        currency: checked.coinName,
-        network: checked.chainId,
-        amount: checked.amount,
-        fee: checked.fee,
-        status: 'pending_review' as const,
-        description: item.description ?? '',
-        callbackUrl: item.callbackUrl ?? '',
-        test,
-        requestHash: hash,
-        createdAt: now,
-        updatedAt: now,
-        expiresAt: now,
-      })),
-    );
+    const values = fresh.map(({ request, item, hash, checked }) => ({
+      orderNo: newOrderNo(now),
+      type: 'payout' as const,
+      merchantId: merchant.id,
+      applicationId: request.client.applicationId,
+      merchantOrderNo: item.merchantOrderNo,
+      source: 'api' as const,
+      currency: checked.coinName,
+      network: checked.chainId,
+      amount: checked.amount,
+      fee: checked.fee,
+      status: 'pending_review' as const,
+      description: item.description ?? '',
+      callbackUrl: item.callbackUrl ?? '',
+      test,
+      requestHash: hash,
+      createdAt: now,
+      updatedAt: now,
+      expiresAt: now,
+    }));
+    // Only the ids come back: the rest of each order is what was written.
+    const inserted = await insertOrdersIfNew(tx, values, ['id', 'applicationId', 'merchantOrderNo']);
     // A number taken meanwhile, or twice in the group (two requests racing for it): not all in.
     if (inserted.length !== fresh.length) throw new RaceLost();
-    const byKey = new Map(
-      inserted.map((order) => [payoutKey(order.applicationId, order.merchantOrderNo), order]),
+    const idOf = new Map(
+      inserted.map((order) => [payoutKey(order.applicationId, order.merchantOrderNo), order.id]),
     );
-    const orders = fresh.map(({ request, item }) =>
-      byKey.get(payoutKey(request.client.applicationId, item.merchantOrderNo)),
-    );
+    const orders = values.map((value) => {
+      const id = idOf.get(payoutKey(value.applicationId, value.merchantOrderNo));
+      return id === undefined ? undefined : { ...value, id };
+    });
     if (orders.some((order) => !order)) throw new RaceLost();
     const frozen = await freezeWithdrawals(
       tx,
@@ -323,7 +329,7 @@ async function writePayouts(deps: PayoutDeps, merchant: MerchantRow, fresh: Fres
         merchant,
         checked,
         source: 'api' as const,
-        orderId: (orders[i] as OrderRow).id,
+        orderId: (orders[i] as PayoutOrder).id,
         remark: item.description ?? '',
         test,
         now,
@@ -331,7 +337,7 @@ async function writePayouts(deps: PayoutDeps, merchant: MerchantRow, fresh: Fres
     );
     const created: Created[] = [];
     for (const [i, withdrawal] of frozen.entries()) {
-      const order = orders[i] as OrderRow;
+      const order = orders[i] as PayoutOrder;
       // pending_review is how the order was written; processing moves it and is told.
       if (withdrawal.status === 'processing') await syncPayout(tx, withdrawal, now);
       created.push({ order, withdrawal });

@@ -205,9 +205,9 @@ export async function postFundRecords(
     return { ...fields, prevHash, hash };
   });
 
-  const ids = await insertJsonRows(tx, fundRecords, rows);
+  const ids = await insertJsonRows(tx, fundRecords, rows, { returning: ['id'] });
   if (ids.length !== rows.length) throw new Error('postFundRecords: the insert returned fewer rows');
-  const written = rows.map((row, i) => ({ id: (ids[i] as FundRecordRow).id, ...row }));
+  const written = rows.map((row, i) => ({ id: (ids[i] as { id: number }).id, ...row }));
   // The chains rest on insertion order: ids must ascend in the order given.
   for (let i = 1; i < written.length; i++) {
     if ((written[i] as FundRecordRow).id <= (written[i - 1] as FundRecordRow).id) {

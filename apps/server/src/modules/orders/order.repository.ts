@@ -14,8 +14,12 @@ export async function insertOrderIfNew(db: Executor, values: NewOrderRow): Promi
 }
 
 /** Inserts the rows in one statement (insertJsonRows), skipping those whose unique keys are taken: the rows inserted. */
-export function insertOrdersIfNew(db: Executor, values: NewOrderRow[]): Promise<OrderRow[]> {
-  return insertJsonRows(db, orders, values, { onConflictDoNothing: true });
+export function insertOrdersIfNew<K extends keyof OrderRow & string>(
+  db: Executor,
+  values: NewOrderRow[],
+  returning: readonly K[],
+): Promise<Pick<OrderRow, K>[]> {
+  return insertJsonRows(db, orders, values, { onConflictDoNothing: true, returning });
 }
 
 export async function findOrderByKey(
