@@ -147,7 +147,9 @@ async function main() {
     console.log(
       `  payouts accepted (rules, order, withdrawal, two ledger records, grouped): ${serviceRate.toFixed(0)}/s`,
     );
-    console.log(`  the single conditional UPDATE alone:                                      ${rawRate.toFixed(0)}/s`);
+    console.log(
+      `  the single conditional UPDATE alone:                                      ${rawRate.toFixed(0)}/s`,
+    );
     console.log(
       `withdrawals: accepted / raw debit: ${(serviceRate / rawRate).toFixed(2)}x (target >= ${RATIO_TARGET}x)`,
     );

@@ -280,7 +280,9 @@ describe('races', () => {
     const client = { applicationId: creds.id, merchantId: creds.merchantId, appId: creds.appId };
     const results = await Promise.allSettled(
       Array.from({ length: 8 }, (_, i) =>
-        createPayouts({ ...deps(), secrets: app.secrets }, client, [payout(`fit-${i}`) as never], { batch: false }),
+        createPayouts({ ...deps(), secrets: app.secrets }, client, [payout(`fit-${i}`) as never], {
+          batch: false,
+        }),
       ),
     );
     expect(results.map((r) => r.status)).toEqual([
