@@ -54,10 +54,16 @@ const merchantRecord = (page: Page, amount: string) =>
     .getByRole('row')
     .filter({ has: page.locator('.amount', { hasText: new RegExp(`^${amount.replace('.', '\\.')}$`) }) });
 
-const queueRow = (page: Page, amount: string) =>
+/**
+ * The merchant's row of that amount: other tests' merchants may have withdrawals of the same
+ * amount in the queue (the search narrows it to this merchant, but the list shown before its
+ * answer arrives still holds theirs).
+ */
+const queueRow = (page: Page, amount: string, email: string) =>
   page
     .getByTestId('ops-queue-table')
     .getByRole('row')
+    .filter({ hasText: email })
     .filter({
       has: page.locator('.ops-amount', { hasText: new RegExp(`^${amount.replace('.', '\\.')} USDT$`) }),
     });
@@ -115,13 +121,13 @@ test('the operator approves one withdrawal (completed on chain) and rejects anot
     await expect(page.getByTestId('ops-operator-email')).toContainText(DEMO_OPERATOR.email);
     await page.getByTestId('ops-queue-merchant').fill(merchantId);
     await page.getByTestId('ops-queue-search').click();
-    await expect(queueRow(page, APPROVED_AMOUNT)).toBeVisible();
-    await expect(queueRow(page, REJECTED_AMOUNT)).toBeVisible();
-    await expect(queueRow(page, APPROVED_AMOUNT)).toContainText(merchant.email);
+    await expect(queueRow(page, APPROVED_AMOUNT, merchant.email)).toBeVisible();
+    await expect(queueRow(page, REJECTED_AMOUNT, merchant.email)).toBeVisible();
+    await expect(queueRow(page, APPROVED_AMOUNT, merchant.email)).toContainText(merchant.email);
   });
 
   await test.step('the detail: the merchant, its frozen balance, the address', async () => {
-    await queueRow(page, APPROVED_AMOUNT).getByTestId('ops-queue-detail').click();
+    await queueRow(page, APPROVED_AMOUNT, merchant.email).getByTestId('ops-queue-detail').click();
     const drawer = page.getByTestId('ops-withdrawal-drawer');
     await expect(drawer).toContainText(withdrawalNos.approved);
     await expect(drawer.getByTestId('ops-drawer-merchant')).toContainText(merchant.email);
@@ -132,7 +138,7 @@ test('the operator approves one withdrawal (completed on chain) and rejects anot
   });
 
   await test.step('approve after the confirmation: the merchant record reaches completed', async () => {
-    await queueRow(page, APPROVED_AMOUNT).getByTestId('ops-queue-approve').click();
+    await queueRow(page, APPROVED_AMOUNT, merchant.email).getByTestId('ops-queue-approve').click();
     const dialog = page.getByTestId('ops-review-dialog');
     await expect(dialog.getByTestId('ops-review-text')).toHaveText(
       'Approve this withdrawal? It will be sent on chain.',
@@ -141,7 +147,7 @@ test('the operator approves one withdrawal (completed on chain) and rejects anot
     await expect(
       page.getByText(`Withdrawal ${withdrawalNos.approved} approved: it is being sent`),
     ).toBeVisible();
-    await expect(queueRow(page, APPROVED_AMOUNT)).toHaveCount(0);
+    await expect(queueRow(page, APPROVED_AMOUNT, merchant.email)).toHaveCount(0);
 
     const merchantView = await merchantPage(browser, merchant.token);
     await expect(merchantRecord(merchantView, APPROVED_AMOUNT).getByTestId('record-status')).toHaveText(
@@ -152,7 +158,7 @@ test('the operator approves one withdrawal (completed on chain) and rejects anot
   });
 
   await test.step('reject: the reason is required; then rejected, and the merchant sees it', async () => {
-    await queueRow(page, REJECTED_AMOUNT).getByTestId('ops-queue-reject').click();
+    await queueRow(page, REJECTED_AMOUNT, merchant.email).getByTestId('ops-queue-reject').click();
     const dialog = page.getByTestId('ops-review-dialog');
     await expect(dialog.getByTestId('ops-review-text')).toHaveText(
       "Reject this withdrawal? The amount and fee return to the merchant's available balance.",
@@ -162,7 +168,7 @@ test('the operator approves one withdrawal (completed on chain) and rejects anot
     await dialog.getByTestId('ops-reject-reason').fill('Destination failed the compliance check');
     await dialog.getByTestId('ops-review-confirm').click();
     await expect(page.getByText(`Withdrawal ${withdrawalNos.rejected} rejected`)).toBeVisible();
-    await expect(queueRow(page, REJECTED_AMOUNT)).toHaveCount(0);
+    await expect(queueRow(page, REJECTED_AMOUNT, merchant.email)).toHaveCount(0);
 
     const merchantView = await merchantPage(browser, merchant.token);
     await expect(merchantRecord(merchantView, REJECTED_AMOUNT).getByTestId('record-status')).toHaveText(
