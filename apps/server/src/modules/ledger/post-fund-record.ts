@@ -118,7 +118,8 @@ export async function postFundRecords(
   inputs: readonly FundRecordInput[],
 ): Promise<FundRecordRow[]> {
   if (inputs.length === 0) return [];
-  const changes = inputs.map((input) => money(input.change));
+  // In the ledger's form first (at most 18 decimals), as postFundRecord always wrote a change.
+  const changes = inputs.map((input) => money(toDecimalString(input.change)));
   interface Chain {
     merchantId: number;
     currency: string;
