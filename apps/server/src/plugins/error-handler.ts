@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import {
   ERROR_HTTP_STATUS,
   ErrorCode,
@@ -65,22 +66,41 @@ export function classifyError(thrown: unknown, request: FastifyRequest): Outcome
 }
 
 /**
- * The rest of an oversized body is read and dropped (closing at once would reset the socket
- * under the client's feet, and it could lose our answer), but only for a while: a body that
- * never ends must not hold the connection forever.
+ * An answer given while the body is still arriving (too large, or malformed half-way) ends
+ * the connection, and says so (`Connection: close`) so the client stops sending. Node would
+ * send the FIN and destroy the socket the moment the answer is out: bytes the client still
+ * had in flight then meet a closed socket, and the reset they draw can wipe our answer from
+ * the client's buffer before it is read (seen in CI, under load). So the close lingers, as a
+ * web server's does: the FIN after the answer, the rest of the body read and dropped, and the
+ * socket destroyed once the client closes its side, or after LINGER_MS at most: a body that
+ * never ends must not hold the connection. A request sent behind that body is never run.
  */
 const LINGER_MS = 5_000;
+const lingering = new WeakSet<Socket>();
 
-function lingerThenClose(request: FastifyRequest, reply: FastifyReply): void {
-  reply.raw.once('finish', () => {
-    if (request.raw.readableEnded) return;
-    const socket = request.raw.socket;
-    // (An injected request's socket is a stand-in without destroy.)
-    setTimeout(() => socket.destroy?.(), LINGER_MS).unref();
-  });
+function closeLingering(request: FastifyRequest, reply: FastifyReply): void {
+  const socket = request.raw.socket;
+  // (An injected request's socket is a stand-in without destroySoon.)
+  if (request.raw.readableEnded || typeof socket?.destroySoon !== 'function') return;
+  reply.header('connection', 'close');
+  lingering.add(socket);
+  // What Node calls once an answer marked `close` is out.
+  socket.destroySoon = () => {
+    if (socket.writable) socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    socket.once('close', () => clearTimeout(timer));
+  };
+}
+
+/** Refuses, unanswered, a request that arrives on a connection closing after an earlier one. */
+async function refuseOnClosingConnection(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!lingering.has(request.raw.socket)) return;
+  reply.hijack();
+  request.raw.socket.destroy();
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
+  app.addHook('onRequest', refuseOnClosingConnection);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // Whatever was thrown, by us (AppError), Fastify, a plugin, or a bug.
     const outcome = classifyError(error, request);
@@ -92,7 +112,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const body = createErrorEnvelope(request.lang, outcome.code, outcome.data);
     if (outcome.message) body.message = outcome.message;
-    if (outcome.code === ErrorCode.PAYLOAD_TOO_LARGE) lingerThenClose(request, reply);
+    // Fastify marks a body its parser refused mid-way `close`; a 413 always is.
+    if (outcome.code === ErrorCode.PAYLOAD_TOO_LARGE || reply.getHeader('connection') === 'close') {
+      closeLingering(request, reply);
+    }
     // Serialized as is: some codes answer HTTP 200 (601), where the route's 200 schema
     // describes success data, not this envelope.
     return reply
