@@ -16,7 +16,8 @@ export const transactionRecordKeys = {
 export const MOVING_REFRESH_MS = 3000;
 export const IDLE_REFRESH_MS = 30_000;
 const EXPECTING_MS = 60_000;
-const MOVING = new Set(['confirming', 'pending_review', 'processing']);
+/** Statuses a record is still moving in (read often, and its settling changes a balance). */
+export const MOVING_STATUSES: ReadonlySet<string> = new Set(['confirming', 'pending_review', 'processing']);
 let expectingUntil = 0;
 
 /** A new record is on its way (it appears with the next block): read the list often for a while. */
@@ -31,7 +32,8 @@ export function useTransactionRecords(body: TransactionRecordBody) {
     staleTime: 0,
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
-      Date.now() < expectingUntil || query.state.data?.list.some((record) => MOVING.has(record.status))
+      Date.now() < expectingUntil ||
+      query.state.data?.list.some((record) => MOVING_STATUSES.has(record.status))
         ? MOVING_REFRESH_MS
         : IDLE_REFRESH_MS,
   });

@@ -11,7 +11,7 @@ import { LoadError } from '../../../shared/ui/load-error';
 import { useCoinList } from '../../config/api/get-coin-list';
 import { accountKeys } from '../../dashboard/api/account-keys';
 import { merchantKeys } from '../../merchant/api/merchant-keys';
-import { useTransactionRecords } from '../api/transaction-records';
+import { MOVING_STATUSES, useTransactionRecords } from '../api/transaction-records';
 
 /**
  * Deposit or withdrawal records (POST /merchant/account/transaction-record), newest first,
@@ -196,22 +196,46 @@ export function TransactionRecords({ type }: { type: RecordType }) {
   );
 }
 
-/** A record that was moving and is now settled changed a balance: the overview and the header read it again. */
+/** What the records list has shown so far: each record's last status, and the newest creation. */
+export interface SeenRecords {
+  statuses: Map<string, Status>;
+  newest: string;
+}
+
+/**
+ * Whether `list` shows a balance change that what was `seen` did not: a record that was moving
+ * and has settled, or a record newer than any seen that arrives settled (a deposit seen,
+ * confirmed and credited between two idle readings). A record merely new to this page or
+ * filter is not news. Creation times are the server's ISO strings, so they compare as text.
+ */
+export function showsNewSettlement(seen: SeenRecords | null, list: readonly TransactionRecord[]): boolean {
+  if (seen === null) return false;
+  return list.some((record) => {
+    if (MOVING_STATUSES.has(record.status)) return false;
+    const before = seen.statuses.get(record.id);
+    return before === undefined ? record.createdAt > seen.newest : before !== record.status;
+  });
+}
+
+/** `seen` with `list` added (a new object; `seen` is left as it was). */
+export function addSeen(seen: SeenRecords | null, list: readonly TransactionRecord[]): SeenRecords {
+  const statuses = new Map(seen?.statuses);
+  let newest = seen?.newest ?? '';
+  for (const record of list) {
+    statuses.set(record.id, record.status);
+    if (record.createdAt > newest) newest = record.createdAt;
+  }
+  return { statuses, newest };
+}
+
+/** A record that settled changed a balance: the overview and the header read it again. */
 function useRefreshBalancesOnCompletion(list: readonly TransactionRecord[] | undefined) {
   const queryClient = useQueryClient();
-  const moving = useRef(new Set<string>());
+  const seen = useRef<SeenRecords | null>(null);
   useEffect(() => {
     if (!list) return;
-    const settled = list.some(
-      (record) =>
-        moving.current.has(record.id) &&
-        !['confirming', 'pending_review', 'processing'].includes(record.status),
-    );
-    moving.current = new Set(
-      list
-        .filter((record) => ['confirming', 'pending_review', 'processing'].includes(record.status))
-        .map((record) => record.id),
-    );
+    const settled = showsNewSettlement(seen.current, list);
+    seen.current = addSeen(seen.current, list);
     if (settled) {
       void queryClient.invalidateQueries({ queryKey: merchantKeys.all });
       void queryClient.invalidateQueries({ queryKey: accountKeys.all });
