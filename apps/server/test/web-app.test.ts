@@ -22,6 +22,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log("app")'));
   writeFileSync(join(dist, 'assets', 'index-abc123.js.gz'), gzipSync('console.log("app")'));
   writeFileSync(join(dist, 'coins', 'usdt.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dist, 'logo-mini.svg'), '<svg xmlns="http://www.w3.org/2000/svg" id="logo"/>');
   writeFileSync(join(dist, '.build-stamp.json'), '{"sources":"secret-hash"}');
   app = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
 });
@@ -39,6 +40,13 @@ describe('static web app', () => {
     expect(response.body).toBe(INDEX);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('answers /favicon.ico with the app icon, for pages without an icon link (no 404 in the console)', async () => {
+    const response = await app.inject({ url: '/favicon.ico' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/svg+xml');
+    expect(response.body).toBe('<svg xmlns="http://www.w3.org/2000/svg" id="logo"/>');
   });
 
   it('caches hashed assets for a year', async () => {

@@ -33,6 +33,17 @@ export async function registerWebApp(
       reply.header('cache-control', filePath.includes(`${sep}assets${sep}`) ? IMMUTABLE : 'no-cache');
     },
   });
+  // A browser asks for /favicon.ico on a page with no icon link of its own (a JSON answer, an
+  // old bookmark): the app's icon answers, not a 404 in the console.
+  const icon = join(dir, 'logo-mini.svg');
+  if (existsSync(icon)) {
+    app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=86400')
+        .type('image/svg+xml')
+        .send(await readFile(icon)),
+    );
+  }
   // Read on each fallback (not sendFile, which re-enters the static route's not-found path),
   // so a rebuilt web app shows without a server restart.
   return async (reply) =>
