@@ -177,6 +177,25 @@ describe('2003: a nonce already used', () => {
     expectRefused(other, 2003, 401);
   });
 
+  it('is claimed once when requests carrying it arrive together (one batched claim): one passes, the rest 2003', async () => {
+    const used = newNonce();
+    expectPassed(await getSigned(app, shop, UNKNOWN_ORDER, { nonce: used }));
+    const twice = newNonce();
+    const { nonce: _n, ...options } = signedInject(app, shop, {
+      method: 'GET',
+      url: UNKNOWN_ORDER,
+      nonce: twice,
+    });
+    const fresh = [newNonce(), newNonce()];
+    const [replays, others] = await Promise.all([
+      Promise.all([app.inject(options), app.inject(options), app.inject(options)]),
+      Promise.all([fresh[0], used, fresh[1]].map((nonce) => getSigned(app, shop, UNKNOWN_ORDER, { nonce }))),
+    ]);
+    expect(replays.map((reply) => reply.json().code).sort((a, b) => a - b)).toEqual([404, 2003, 2003]);
+    expect(others.map((result) => result.body.code)).toEqual([404, 2003, 404]);
+    expect(await nonceRows(shop, twice)).toBe(1);
+  });
+
   it("is kept per application: another application's nonce is no concern", async () => {
     const other = await createApiApplication(app);
     const nonce = newNonce();
