@@ -31,12 +31,18 @@ const coinNetworksQuery = preparedPerDatabase((db) =>
     .prepare('coin_networks'),
 );
 
+export interface PayableNetwork {
+  chainId: string;
+  decimals: number;
+  adapter: ChainAdapter;
+}
+
 /** The networks on which `currency` can be paid now: coin rows on enabled chains, with their decimals. */
 export async function payableNetworks(
   db: Executor,
   chains: OrderChains,
   currency: string,
-): Promise<{ chainId: string; decimals: number; adapter: ChainAdapter }[]> {
+): Promise<PayableNetwork[]> {
   const rows = await coinNetworksQuery(db).execute({ currency });
   return rows.flatMap((row) => {
     if (!(CHAIN_IDS as readonly string[]).includes(row.chainId)) return [];

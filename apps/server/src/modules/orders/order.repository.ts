@@ -13,6 +13,11 @@ export async function insertOrderIfNew(db: Executor, values: NewOrderRow): Promi
   return row;
 }
 
+/** Inserts the rows in one statement (insertJsonRows), in their order, skipping those whose unique keys are taken: the rows inserted, whole. */
+export function insertOrderRowsIfNew(db: Executor, values: NewOrderRow[]): Promise<OrderRow[]> {
+  return insertJsonRows(db, orders, values, { onConflictDoNothing: true });
+}
+
 /** Inserts the rows in one statement (insertJsonRows), skipping those whose unique keys are taken: the rows inserted. */
 export function insertOrdersIfNew<K extends keyof OrderRow & string>(
   db: Executor,

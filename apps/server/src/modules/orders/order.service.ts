@@ -1,16 +1,20 @@
 import { ErrorCode, money } from '@tollgate/contracts';
 import type { Database, Executor } from '../../db/client';
+import { perDatabase } from '../../db/prepared';
 import { AppError, fieldError } from '../../lib/app-error';
+import { createKeyedGroupBatch } from '../../lib/group-batch';
 import type { Clock } from '../../types';
 import {
   findOrderByKey,
   findOrderRowByNo,
   insertOrderIfNew,
+  insertOrderRowsIfNew,
+  type NewOrderRow,
   nextAddressIndex,
   type OrderRow,
   setOrderNetworkIfOpen,
 } from './order.repository';
-import { type OrderChains, payableNetworks } from './order-chains';
+import { type OrderChains, type PayableNetwork, payableNetworks } from './order-chains';
 import { newOrderNo } from './order-number';
 import {
   type CollectionInput,
@@ -33,6 +37,14 @@ import {
  *    order_address_index_seq, derived by that chain's adapter; never reused. Without one, the
  *    cashier assigns it later (assignOrderNetwork), while the order is pending and open.
  * 4. In devnet mode every order is a test order.
+ *
+ * Group commit: the creates that arrive while the previous group is being written go together
+ * into the next one (createKeyedGroupBatch, at most MAX_GROUP): the coin rows read once per
+ * currency, each new order its own address, all of them in one INSERT (insertJsonRows). Every
+ * answer is the one the request would have had alone, in arrival order: a request the rules
+ * refuse, one whose row the INSERT skipped (its merchant order number taken, by an older order
+ * or an earlier request of the group), and every request of a group whose INSERT failed, goes
+ * the careful way, alone (createAlone: an existing order read, same content or 3001).
  */
 export interface OrderDeps {
   db: Database;
@@ -50,17 +62,128 @@ export interface CreateCollectionRequest {
 /** Unique-key collisions other than the merchant order number (a random orderNo): retry a few times. */
 const MAX_INSERT_TRIES = 3;
 
+type Outcome = { ok: true; order: OrderRow } | { ok: false; error: unknown };
+interface Entry {
+  deps: OrderDeps;
+  request: CreateCollectionRequest;
+}
+
+/** Requests in one group. */
+const MAX_GROUP = 50;
+
+/** One group batcher per database, keyed by the chain registry (whose adapters derive the addresses). */
+const createInGroups = perDatabase(() =>
+  createKeyedGroupBatch((_chains: OrderChains, entries: Entry[]) => createGroup(entries), MAX_GROUP),
+);
+
 export async function createCollectionOrder(
   deps: OrderDeps,
-  { application, input, source, fiat }: CreateCollectionRequest,
+  request: CreateCollectionRequest,
 ): Promise<OrderRow> {
-  const { db, now, chains } = deps;
+  const outcome = await createInGroups(deps.db)(deps.chains, { deps, request });
+  if (!outcome.ok) throw outcome.error;
+  return outcome.order;
+}
+
+async function createGroup(entries: Entry[]): Promise<Outcome[]> {
+  const { db, chains } = (entries[0] as Entry).deps;
+  const outcomes: Outcome[] = new Array(entries.length);
+  const alone = async (at: number) => {
+    const { deps, request } = entries[at] as Entry;
+    try {
+      outcomes[at] = { ok: true, order: await createAlone(deps, request) };
+    } catch (error) {
+      outcomes[at] = { ok: false, error };
+    }
+  };
+  const networks = new Map<string, Promise<PayableNetwork[]>>();
+  const networksOf = (currency: string) => {
+    let found = networks.get(currency);
+    if (!found) {
+      found = payableNetworks(db, chains, currency);
+      networks.set(currency, found);
+    }
+    return found;
+  };
+  const planned: { at: number; row: NewOrderRow }[] = [];
+  for (const [at, { deps, request }] of entries.entries()) {
+    let row: NewOrderRow;
+    try {
+      const resolved = resolveCollection(request.input, request.source, request.fiat);
+      const adapter = checkPayableOn(await networksOf(resolved.currency), resolved);
+      row = await newOrderRow(deps, request, resolved, adapter);
+    } catch {
+      // Refused as new: alone, an order of the same number answers first (same, or 3001).
+      await alone(at);
+      continue;
+    }
+    planned.push({ at, row });
+  }
+  if (planned.length === 0) return outcomes;
+  let inserted: OrderRow[];
+  try {
+    inserted = await insertOrderRowsIfNew(
+      db,
+      planned.map(({ row }) => row),
+    );
+  } catch {
+    for (const { at } of planned) await alone(at);
+    return outcomes;
+  }
+  const byOrderNo = new Map(inserted.map((order) => [order.orderNo, order]));
+  for (const { at, row } of planned) {
+    const order = byOrderNo.get(row.orderNo);
+    if (order) outcomes[at] = { ok: true, order };
+    else await alone(at);
+  }
+  return outcomes;
+}
+
+/** A new order's row: its order number, its own address when the network is known, its times. */
+async function newOrderRow(
+  deps: OrderDeps,
+  { application }: CreateCollectionRequest,
+  resolved: ResolvedCollection,
+  adapter: PayableNetwork['adapter'] | undefined,
+): Promise<NewOrderRow> {
+  const createdAt = deps.now();
+  const address = adapter ? await assignAddress(deps.db, adapter) : null;
+  return {
+    orderNo: newOrderNo(createdAt),
+    type: 'collection',
+    merchantId: application.merchantId,
+    applicationId: application.id,
+    merchantOrderNo: resolved.merchantOrderNo,
+    source: resolved.source,
+    currency: resolved.currency,
+    network: resolved.network,
+    amount: resolved.amount,
+    payAddress: address?.payAddress ?? null,
+    addressIndex: address?.addressIndex ?? null,
+    description: resolved.description,
+    language: resolved.language,
+    callbackUrl: resolved.callbackUrl,
+    redirectUrl: resolved.redirectUrl,
+    test: deps.chains.mode === 'devnet',
+    requestHash: collectionRequestHash(resolved),
+    fiat: resolved.fiat?.currency ?? null,
+    fiatAmount: resolved.fiat?.amount ?? null,
+    createdAt,
+    updatedAt: createdAt,
+    expiresAt: new Date(createdAt.getTime() + resolved.expiresIn * 1000),
+  };
+}
+
+/** One create by itself, the careful way. */
+async function createAlone(deps: OrderDeps, request: CreateCollectionRequest): Promise<OrderRow> {
+  const { db, chains } = deps;
+  const { application, input, source, fiat } = request;
   const resolved = resolveCollection(input, source, fiat);
   const requestHash = collectionRequestHash(resolved);
   // Insert first, read only on a conflict: a new order (the usual case) costs no lookup.
-  let adapter: Awaited<ReturnType<typeof checkPayable>>;
+  let adapter: PayableNetwork['adapter'] | undefined;
   try {
-    adapter = await checkPayable(db, chains, resolved);
+    adapter = checkPayableOn(await payableNetworks(db, chains, resolved.currency), resolved);
   } catch (error) {
     // Refused as new, but the same order may exist from before (its coin disabled since).
     const existing = await findOrderByKey(db, application.id, 'collection', resolved.merchantOrderNo);
@@ -68,32 +191,7 @@ export async function createCollectionOrder(
     throw error;
   }
   for (let attempt = 0; attempt < MAX_INSERT_TRIES; attempt++) {
-    const createdAt = now();
-    const address = adapter ? await assignAddress(db, adapter) : null;
-    const inserted = await insertOrderIfNew(db, {
-      orderNo: newOrderNo(createdAt),
-      type: 'collection',
-      merchantId: application.merchantId,
-      applicationId: application.id,
-      merchantOrderNo: resolved.merchantOrderNo,
-      source: resolved.source,
-      currency: resolved.currency,
-      network: resolved.network,
-      amount: resolved.amount,
-      payAddress: address?.payAddress ?? null,
-      addressIndex: address?.addressIndex ?? null,
-      description: resolved.description,
-      language: resolved.language,
-      callbackUrl: resolved.callbackUrl,
-      redirectUrl: resolved.redirectUrl,
-      test: chains.mode === 'devnet',
-      requestHash,
-      fiat: resolved.fiat?.currency ?? null,
-      fiatAmount: resolved.fiat?.amount ?? null,
-      createdAt,
-      updatedAt: createdAt,
-      expiresAt: new Date(createdAt.getTime() + resolved.expiresIn * 1000),
-    });
+    const inserted = await insertOrderIfNew(db, await newOrderRow(deps, request, resolved, adapter));
     if (inserted) return inserted;
     // Someone else's insert of the same merchant order number won the race: theirs is the order.
     const winner = await findOrderByKey(db, application.id, 'collection', resolved.merchantOrderNo);
@@ -108,8 +206,7 @@ function sameOrConflict(order: OrderRow, requestHash: string): OrderRow {
 }
 
 /** 3002 unless the currency can be paid (on the network, when given); the adapter to derive with. */
-async function checkPayable(db: Executor, chains: OrderChains, order: ResolvedCollection) {
-  const networks = await payableNetworks(db, chains, order.currency);
+function checkPayableOn(networks: PayableNetwork[], order: ResolvedCollection) {
   const candidates = order.network ? networks.filter((n) => n.chainId === order.network) : networks;
   if (candidates.length === 0) throw new AppError(ErrorCode.CURRENCY_NOT_SUPPORTED);
   const decimals = Math.min(...candidates.map((n) => n.decimals));
