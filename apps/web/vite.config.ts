@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { antdStaticStyles } from './build-plugins/antd-static-styles.ts';
 import { preloadStartApp, START_APP } from './build-plugins/preload-start-app.ts';
+import { prerenderLogin } from './build-plugins/prerender-login.ts';
 
 /**
  * The web app builds to apps/web/dist, which the server serves in production. In development
@@ -46,7 +47,7 @@ function precompressAssets(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompressAssets(), antdStaticStyles(), preloadStartApp()],
+  plugins: [react(), precompressAssets(), antdStaticStyles(), preloadStartApp(), prerenderLogin()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -18,6 +18,8 @@ for (const language of LANGUAGES) {
     await useLanguage(page, language);
     await page.goto('/login');
     await expect(page.getByTestId('login-form')).toBeVisible();
+    // The page the HTML brings is inert (out of the accessibility tree) until the app renders.
+    await expect(page.locator('#root > [data-prerendered]')).toHaveCount(0);
     expect(await findAxeViolations(page)).toEqual([]);
   });
 

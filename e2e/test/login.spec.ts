@@ -1,5 +1,6 @@
 import { DEMO_ACCOUNT } from '../src/browser';
 import { expect, test } from '../src/fixtures';
+import { readBaseUrl } from '../src/server-env';
 
 // The app starts in zh_CN, so the texts below are the zh_CN catalogue's.
 test.describe('login', () => {
@@ -36,6 +37,44 @@ test.describe('login', () => {
     const cookie = (await context.cookies()).find((c) => c.name === 'token');
     expect(cookie?.sameSite).toBe('Lax');
     expect(cookie?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 29 * 24 * 3600);
+  });
+
+  test('the page comes in the HTML, in the language of the lang cookie, and the app takes it over in place', async ({
+    page,
+    browser,
+  }) => {
+    // The HTML itself holds the form, inert until the app has rendered over it.
+    const english = await page.request.get('/login', {
+      headers: { cookie: 'lang=en_US', accept: 'text/html' },
+    });
+    const html = await english.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<div inert data-prerendered');
+    expect(html).toContain('data-testid="login-submit"');
+    expect(html).toContain('>Log in</span>');
+
+    // Drawn from the HTML alone (no script at all), the page has the layout the app then renders.
+    const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL: readBaseUrl() });
+    const staticPage = await noScript.newPage();
+    await staticPage.goto('/login');
+    const parts = [
+      'login-logo',
+      'sign-in-panel',
+      'login-email',
+      'login-password',
+      'login-submit',
+      'open-register',
+    ];
+    const boxesOf = async (target: typeof page) =>
+      Promise.all(parts.map(async (id) => target.getByTestId(id).boundingBox()));
+    const staticBoxes = await boxesOf(staticPage);
+    await noScript.close();
+
+    await page.goto('/login');
+    await expect(page.locator('#root > [data-prerendered]')).toHaveCount(0);
+    expect(await boxesOf(page)).toEqual(staticBoxes);
+    await page.getByTestId('login-email').fill('typed@example.com');
+    await expect(page.getByTestId('login-email')).toHaveValue('typed@example.com');
   });
 
   test('a protected page sends you to login and back there afterwards', async ({ page }) => {

@@ -19,6 +19,7 @@ export const TARGETS = [
       'apps/web/index.html',
       'apps/web/public',
       'apps/web/vite.config.ts',
+      'apps/web/build-plugins',
       'apps/web/package.json',
       ...CONTRACTS,
     ],

@@ -9,6 +9,8 @@ import { buildTestApp } from './helpers/build-test-app';
 /** The built web app served by the API server, with the SPA fallback for its own routes. */
 const INDEX =
   '<!doctype html><html><body><div id="root"></div><script src="/assets/index-abc123.js"></script></body></html>';
+const prerendered = (language: string) =>
+  `<!doctype html><html><body><div id="root"><form data-language="${language}"></form></div></body></html>`;
 let dist: string;
 let app: FastifyInstance;
 
@@ -24,6 +26,14 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'coins', 'usdt.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(dist, 'logo-mini.svg'), '<svg xmlns="http://www.w3.org/2000/svg" id="logo"/>');
   writeFileSync(join(dist, '.build-stamp.json'), '{"sources":"secret-hash"}');
+  // The login page rendered at build time, per language, with its compressed copies.
+  mkdirSync(join(dist, 'prerender'));
+  for (const language of ['zh_CN', 'zh_TW', 'en_US', 'vi_VN']) {
+    const html = prerendered(language);
+    writeFileSync(join(dist, 'prerender', `login-${language}.html`), html);
+    writeFileSync(join(dist, 'prerender', `login-${language}.html.br`), brotliCompressSync(html));
+    writeFileSync(join(dist, 'prerender', `login-${language}.html.gz`), gzipSync(html));
+  }
   app = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
 });
 afterAll(async () => {
@@ -47,6 +57,45 @@ describe('static web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/svg+xml');
     expect(response.body).toBe('<svg xmlns="http://www.w3.org/2000/svg" id="logo"/>');
+  });
+
+  it('sends /login rendered at build time, in the language of the lang cookie, to a browser without a session', async () => {
+    const plain = await app.inject({ url: '/login?redirect=%2Fdashboard', headers: page });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body).toBe(prerendered('zh_CN'));
+    expect(plain.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.headers.vary).toContain('cookie');
+
+    const english = await app.inject({ url: '/login', headers: { ...page, cookie: 'theme=x; lang=en_US' } });
+    expect(english.body).toBe(prerendered('en_US'));
+    // Whatever the cookie says, only a language of the four picks a file: the rest is zh_CN.
+    for (const lang of ['__proto__', '..%2F..%2Findex', 'fr_FR', '']) {
+      const other = await app.inject({ url: '/login', headers: { ...page, cookie: `lang=${lang}` } });
+      expect(other.body).toBe(prerendered('zh_CN'));
+    }
+
+    const brotli = await app.inject({
+      url: '/login',
+      headers: { ...page, cookie: 'lang=vi_VN', 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(prerendered('vi_VN'));
+    const gzip = await app.inject({ url: '/login', headers: { ...page, 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(prerendered('zh_CN'));
+  });
+
+  it('sends index.html for /login to a browser with a session (the app moves it on) and for other pages', async () => {
+    const withSession = await app.inject({
+      url: '/login',
+      headers: { ...page, cookie: 'lang=en_US; token=abc' },
+    });
+    expect(withSession.body).toBe(INDEX);
+    for (const url of ['/dashboard', '/login/x', '/ops/login']) {
+      const other = await app.inject({ url, headers: page });
+      expect(other.body, url).toBe(INDEX);
+    }
   });
 
   it('caches hashed assets for a year', async () => {
@@ -85,7 +134,7 @@ describe('static web app', () => {
     expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
   });
 
-  it.each(['/dashboard', '/merchant/info', '/login', '/application/collection?tab=1'])(
+  it.each(['/dashboard', '/merchant/info', '/ops/login', '/application/collection?tab=1'])(
     'answers the SPA route %s with index.html on reload',
     async (url) => {
       const response = await app.inject({ url, headers: page });
@@ -134,7 +183,7 @@ describe('static web app', () => {
   });
 
   it('serves the app to a client that does not say text/html (curl) on an app path', async () => {
-    const response = await app.inject({ url: '/login' });
+    const response = await app.inject({ url: '/merchant/info' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(INDEX);
   });

@@ -1,6 +1,7 @@
 import { API_BASE_PATH, BASE_PATH, ErrorCode, endpoints } from '@tollgate/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createErrorEnvelope } from '../lib/envelope';
+import type { ServePage } from './web-app';
 
 /**
  * Requests no route answers. API paths get an envelope: 1005 when the path exists with
@@ -33,13 +34,10 @@ function wantsPage(request: FastifyRequest, path: string): boolean {
   return isRead && !isApiPath(path) && (acceptsHtml || !looksLikeFile);
 }
 
-export function registerNotFound(
-  app: FastifyInstance,
-  serveIndex: ((reply: FastifyReply) => Promise<FastifyReply>) | null,
-) {
+export function registerNotFound(app: FastifyInstance, serveIndex: ServePage | null) {
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (serveIndex && wantsPage(request, path)) return serveIndex(reply);
+    if (serveIndex && wantsPage(request, path)) return serveIndex(request, reply);
     const allowed = METHODS_BY_PATH.get(path);
     // A contract's endpoint with this very method that this server does not register (devnet
     // calls in live mode) does not exist here: 404, not 405.

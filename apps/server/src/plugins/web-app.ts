@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { resolveLanguage } from '@tollgate/contracts/languages';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Serves the built web app (apps/web/dist) from the same origin as the API. Vite names
@@ -12,10 +13,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export async function registerWebApp(
-  app: FastifyInstance,
-  dir: string,
-): Promise<((reply: FastifyReply) => Promise<FastifyReply>) | null> {
+export type ServePage = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+
+/** The cookies the web app writes (apps/web/src/shared/lib: session.ts, language.ts). */
+const TOKEN_COOKIE = 'token';
+const LANG_COOKIE = 'lang';
+
+export async function registerWebApp(app: FastifyInstance, dir: string): Promise<ServePage | null> {
   if (!existsSync(join(dir, 'index.html'))) {
     app.log.warn({ dir }, 'web app not built (npm run build -w @tollgate/web): serving the API only');
     return null;
@@ -46,9 +50,62 @@ export async function registerWebApp(
   }
   // Read on each fallback (not sendFile, which re-enters the static route's not-found path),
   // so a rebuilt web app shows without a server restart.
-  return async (reply) =>
-    reply
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(await readFile(join(dir, 'index.html')));
+  return async (request, reply) => {
+    const prerendered = prerenderedPage(dir, request);
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    if (!prerendered) return reply.send(await readFile(join(dir, 'index.html')));
+    // The page depends on the cookies; a cache must not hand one visitor's to another.
+    reply.header('vary', 'cookie, accept-encoding');
+    const encoding = acceptedEncoding(request);
+    if (encoding && existsSync(`${prerendered}.${encoding.extension}`)) {
+      return reply
+        .header('content-encoding', encoding.name)
+        .send(await readFile(`${prerendered}.${encoding.extension}`));
+    }
+    return reply.send(await readFile(prerendered));
+  };
+}
+
+/**
+ * The login page rendered at build time (apps/web/build-plugins/prerender-login.ts), in the
+ * language of the `lang` cookie, for /login asked by a browser without a session: it paints
+ * before the app's scripts have loaded, and the app renders over it. A browser with a session
+ * gets index.html, since the app sends it on from /login at once.
+ */
+function prerenderedPage(dir: string, request: FastifyRequest): string | undefined {
+  const path = request.url.split('?')[0];
+  if (path !== '/login') return undefined;
+  const cookies = readCookies(request.headers.cookie);
+  if (cookies.get(TOKEN_COOKIE)) return undefined;
+  const language = resolveLanguage(cookies.get(LANG_COOKIE) ?? '');
+  const file = join(dir, 'prerender', `login-${language}.html`);
+  return existsSync(file) ? file : undefined;
+}
+
+function acceptedEncoding(request: FastifyRequest): { name: string; extension: string } | undefined {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return { name: 'br', extension: 'br' };
+  if (/\bgzip\b/.test(accepted)) return { name: 'gzip', extension: 'gz' };
+  return undefined;
+}
+
+/** `name=value` pairs of a Cookie header (RFC 6265 section 4.2); the first of a name wins. */
+export function readCookies(header: string | undefined): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at < 0) continue;
+    const name = part.slice(0, at).trim();
+    if (!name || cookies.has(name)) continue;
+    const raw = part
+      .slice(at + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
+    try {
+      cookies.set(name, decodeURIComponent(raw));
+    } catch {
+      cookies.set(name, raw);
+    }
+  }
+  return cookies;
 }

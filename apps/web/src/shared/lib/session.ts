@@ -8,6 +8,8 @@ const TOKEN_KEY = 'token';
 export const TOKEN_COOKIE_DAYS = 30;
 
 export function readToken(): string | undefined {
+  // The login page is also rendered at build time, in Node (src/prerender), with no session.
+  if (typeof window === 'undefined') return undefined;
   return window.sessionStorage.getItem(TOKEN_KEY) || readCookie(TOKEN_KEY) || undefined;
 }
 
