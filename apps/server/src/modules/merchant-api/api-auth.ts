@@ -27,6 +27,12 @@ import {
  * 7. The nonce is recorded, once: a replay within the window is refused (2003). The record is
  *    the database's, so it holds across nodes; it is written last, so a forged or refused
  *    request burns no nonce of the real client.
+ *
+ * A route may defer rule 7 to its write (the collection create claims its nonce in the very
+ * statement that writes its order: one commit for both, see order.service.ts). Its answers stay
+ * the same: a request that fails before that write (a malformed body, a schema error, a rule of
+ * the service) claims its nonce first (claimDeferredNonce), so a replay is still 2003 before
+ * anything else, and a first try still burns its nonce.
  */
 export interface ApiClient {
   applicationId: number;
@@ -120,6 +126,48 @@ export async function claimRequestNonce(request: FastifyRequest): Promise<void> 
   if (!(await claimNonce(request.server.db, client.applicationId, nonce, request.server.now()))) {
     throw new AppError(ErrorCode.API_NONCE_REUSED);
   }
+}
+
+/** A nonce whose claim was deferred to a write: its row, and its claim by itself (2003 when taken). */
+export interface DeferredNonce {
+  applicationId: number;
+  nonce: string;
+  seenAt: Date;
+  claimAlone(): Promise<void>;
+}
+
+const deferredNonces = new WeakMap<FastifyRequest, { nonce: DeferredNonce; taken: boolean }>();
+
+/** Rule 7, deferred (in place of claimRequestNonce). */
+export async function deferRequestNonce(request: FastifyRequest): Promise<void> {
+  const client = requireApiClient(request);
+  const claim = {
+    applicationId: client.applicationId,
+    nonce: readHeader(request, API_HEADERS.nonce) ?? '',
+    seenAt: request.server.now(),
+  };
+  const nonce: DeferredNonce = {
+    ...claim,
+    async claimAlone() {
+      if (!(await claimNonce(request.server.db, claim.applicationId, claim.nonce, claim.seenAt))) {
+        throw new AppError(ErrorCode.API_NONCE_REUSED);
+      }
+    },
+  };
+  deferredNonces.set(request, { nonce, taken: false });
+}
+
+/** The deferred nonce, handed to the write that claims it (once; undefined afterwards, or when none was deferred). */
+export function takeDeferredNonce(request: FastifyRequest): DeferredNonce | undefined {
+  const entry = deferredNonces.get(request);
+  if (!entry || entry.taken) return undefined;
+  entry.taken = true;
+  return entry.nonce;
+}
+
+/** A request failing before its write claims its deferred nonce now: 2003 when taken, as rule 7 answers first. */
+export async function claimDeferredNonce(request: FastifyRequest): Promise<void> {
+  await takeDeferredNonce(request)?.claimAlone();
 }
 
 export function requireApiClient(request: FastifyRequest): ApiClient {

@@ -4,7 +4,13 @@ import { AppError } from '../../lib/app-error';
 import { createPayouts, getPayout } from '../assets/payout.service';
 import { createCollectionOrder, findOrderByMerchantOrderNo, getOrderByNo } from '../orders/order.service';
 import { toOrderObject } from '../orders/order-object';
-import { claimRequestNonce, createApiRateLimit, verifySignedRequest } from './api-auth';
+import {
+  claimRequestNonce,
+  createApiRateLimit,
+  deferRequestNonce,
+  takeDeferredNonce,
+  verifySignedRequest,
+} from './api-auth';
 import { CODE_SAMPLES } from './api-docs';
 import { createJsonBodyHook, keepRawJsonBodies } from './raw-body';
 import { registerApiEndpoint, type SignedRequestHooks } from './register-api-endpoint';
@@ -19,13 +25,15 @@ export async function registerMerchantApi(app: FastifyInstance): Promise<void> {
   await app.register(
     async (scope) => {
       keepRawJsonBodies(scope);
+      const rateLimit = createApiRateLimit(scope, app.config.apiRateLimit);
+      const jsonBody = createJsonBodyHook(scope);
       const hooks: SignedRequestHooks = {
-        preValidation: [
-          verifySignedRequest,
-          createApiRateLimit(scope, app.config.apiRateLimit),
-          claimRequestNonce,
-          createJsonBodyHook(scope),
-        ],
+        preValidation: [verifySignedRequest, rateLimit, claimRequestNonce, jsonBody],
+      };
+      // The create claims its nonce in the statement that writes its order (order.service.ts).
+      const createHooks: SignedRequestHooks = {
+        preValidation: [verifySignedRequest, rateLimit, deferRequestNonce, jsonBody],
+        deferredNonce: true,
       };
       const orderDeps = () => ({ db: app.db, now: app.now, chains: app.chains });
       const orderObject = (row: Parameters<typeof toOrderObject>[0], appId: string) =>
@@ -34,12 +42,13 @@ export async function registerMerchantApi(app: FastifyInstance): Promise<void> {
       registerApiEndpoint(
         scope,
         apiEndpoints.createCollection,
-        hooks,
-        async ({ body, client }) => {
+        createHooks,
+        async ({ body, client, request }) => {
           const order = await createCollectionOrder(orderDeps(), {
             application: { id: client.applicationId, merchantId: client.merchantId },
             input: body,
             source: 'api',
+            nonce: takeDeferredNonce(request),
           });
           return orderObject(order, client.appId);
         },

@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import { createSuccessEnvelope } from '../../lib/envelope';
 import { createEncodingGuard } from '../../plugins/body-parsing';
 import { applyCommonParams } from '../../plugins/request-context';
-import { type ApiClient, requireApiClient } from './api-auth';
+import { type ApiClient, claimDeferredNonce, requireApiClient } from './api-auth';
 import { API_SECURITY } from './api-docs';
 
 /**
@@ -45,6 +45,11 @@ export type ApiEndpointHandler<E extends ApiEndpointDef> = (
 export interface SignedRequestHooks {
   /** Authentication, rate limit, nonce and body parsing, in that order (api-auth.ts, raw-body.ts). */
   preValidation: preValidationHookHandler[];
+  /**
+   * The nonce is deferred to the handler's write (deferRequestNonce among the hooks): a failure
+   * before the handler hands it on (a hook, the schema, the handler itself) claims it first.
+   */
+  deferredNonce?: boolean;
 }
 
 export function registerApiEndpoint<E extends ApiEndpointDef>(
@@ -57,6 +62,10 @@ export function registerApiEndpoint<E extends ApiEndpointDef>(
 ): void {
   const onRequest: onRequestHookHandler[] = [];
   if (endpoint.method === 'POST') onRequest.push(createEncodingGuard('json'));
+  const deferred = hooks.deferredNonce === true;
+  const preValidation = [...hooks.preValidation, applyCommonParams].map((hook) =>
+    deferred ? claimingNonceOnError(hook) : hook,
+  );
   scope.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     // The scope is registered under API_BASE_PATH.
@@ -75,18 +84,38 @@ export function registerApiEndpoint<E extends ApiEndpointDef>(
       ...extensions,
     },
     onRequest,
-    preValidation: [...hooks.preValidation, applyCommonParams],
+    preValidation,
+    // With a deferred nonce the schema's error reaches the handler, which claims the nonce first.
+    attachValidation: deferred,
     handler: async (request) => {
-      const data = await handler({
-        body: request.body as Parsed<E['body']>,
-        query: request.query as Parsed<E['query']>,
-        params: request.params as Parsed<E['params']>,
-        client: requireApiClient(request),
-        request,
-      });
+      let data: z.output<E['response']>;
+      try {
+        if (request.validationError) throw request.validationError;
+        data = await handler({
+          body: request.body as Parsed<E['body']>,
+          query: request.query as Parsed<E['query']>,
+          params: request.params as Parsed<E['params']>,
+          client: requireApiClient(request),
+          request,
+        });
+      } catch (error) {
+        if (deferred) await claimDeferredNonce(request);
+        throw error;
+      }
       return createSuccessEnvelope(request.lang, data);
     },
   });
+}
+
+function claimingNonceOnError(hook: preValidationHookHandler): preValidationHookHandler {
+  return async function claimNonceOnError(this: FastifyInstance, request, reply) {
+    try {
+      await (hook as (this: FastifyInstance, ...args: unknown[]) => Promise<void>).call(this, request, reply);
+    } catch (error) {
+      await claimDeferredNonce(request);
+      throw error;
+    }
+  } as preValidationHookHandler;
 }
 
 /** One documented response per HTTP status, naming each code it carries (en_US messages). */

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { insertJsonRows } from '../../db/json-insert';
-import { orders } from '../../db/schema';
+import { insertJsonRows, jsonInsertStatement, jsonRowsOf, readJsonInsertRow } from '../../db/json-insert';
+import { apiNonces, orders } from '../../db/schema';
 
 /** Order rows. Amounts are NUMERIC(38,18) strings ("10.000000000000000000"); see order-object.ts. */
 export type OrderRow = typeof orders.$inferSelect;
@@ -13,9 +13,55 @@ export async function insertOrderIfNew(db: Executor, values: NewOrderRow): Promi
   return row;
 }
 
-/** Inserts the rows in one statement (insertJsonRows), in their order, skipping those whose unique keys are taken: the rows inserted, whole. */
-export function insertOrderRowsIfNew(db: Executor, values: NewOrderRow[]): Promise<OrderRow[]> {
-  return insertJsonRows(db, orders, values, { onConflictDoNothing: true });
+/** A signed request's nonce, claimed in the statement that writes its order. */
+export interface NonceClaim {
+  applicationId: number;
+  nonce: string;
+  seenAt: Date;
+}
+
+/** `application id:nonce`, the key the statement answers claimed nonces by. */
+export const nonceKey = (claim: { applicationId: number; nonce: string }) =>
+  `${claim.applicationId}:${claim.nonce}`;
+
+/**
+ * One statement (so one commit, and on PGlite one sync to disk) for a group of signed creates:
+ * the nonces claimed (INSERT … ON CONFLICT DO NOTHING) and, of the orders, those whose nonce it
+ * claimed (or that carry none), in their order, skipping those whose unique keys are taken. Each
+ * order's nonce is `nonces[orderNonce[i]]`, or null. A nonce must appear once in `nonces`.
+ */
+export async function insertOrdersClaimingNonces(
+  db: Executor,
+  nonces: NonceClaim[],
+  rows: NewOrderRow[],
+  orderNonce: (number | null)[],
+): Promise<{ claimed: Set<string>; inserted: OrderRow[] }> {
+  const nonceRows = jsonRowsOf(apiNonces, nonces);
+  const orderRows = jsonRowsOf(orders, rows);
+  const keyAt = orderRows.keys.length;
+  const claimStatement = jsonInsertStatement(apiNonces, ['applicationId', 'nonce', 'seenAt'], {
+    onConflictDoNothing: true,
+    returning: ['applicationId', 'nonce'],
+  });
+  const orderStatement = jsonInsertStatement(orders, orderRows.keys, {
+    onConflictDoNothing: true,
+    where: `e->>${keyAt} is null or e->>${keyAt} in (select application_id::text || ':' || nonce from claimed)`,
+  });
+  const withKeys = orderRows.values.map((values, i) => {
+    const at = orderNonce[i];
+    const claim = at === null || at === undefined ? undefined : nonces[at];
+    return [...values, claim ? nonceKey(claim) : null];
+  });
+  const nonceJson = JSON.stringify(nonces.length > 0 ? nonceRows.values : []);
+  const result = (await db.execute(
+    sql`with claimed as (${claimStatement.head}${nonceJson}${claimStatement.tail}), inserted as (${orderStatement.head}${JSON.stringify(withKeys)}${orderStatement.tail}) select c.claimed_nonces__, o.* from (select coalesce(string_agg(application_id::text || ':' || nonce, ' '), '') as claimed_nonces__ from claimed) c left join inserted o on true`,
+  )) as unknown as { rows: Record<string, unknown>[] };
+  const claimedText = String(result.rows[0]?.claimed_nonces__ ?? '');
+  const claimed = new Set(claimedText === '' ? [] : claimedText.split(' '));
+  const inserted = result.rows
+    .filter((raw) => raw.id !== null && raw.id !== undefined)
+    .map((raw) => readJsonInsertRow(orderStatement, raw) as OrderRow);
+  return { claimed, inserted };
 }
 
 /** Inserts the rows in one statement (insertJsonRows), skipping those whose unique keys are taken: the rows inserted. */

@@ -8,9 +8,11 @@ import {
   findOrderByKey,
   findOrderRowByNo,
   insertOrderIfNew,
-  insertOrderRowsIfNew,
+  insertOrdersClaimingNonces,
   type NewOrderRow,
+  type NonceClaim,
   nextAddressIndex,
+  nonceKey,
   type OrderRow,
   setOrderNetworkIfOpen,
 } from './order.repository';
@@ -40,7 +42,8 @@ import {
  *
  * Group commit: the creates that arrive while the previous group is being written go together
  * into the next one (createKeyedGroupBatch, at most MAX_GROUP): the coin rows read once per
- * currency, each new order its own address, all of them in one INSERT (insertJsonRows). Every
+ * currency, each new order its own address, all of them in one statement with the signed
+ * requests' nonces (insertOrdersClaimingNonces: one commit for the group). Every
  * answer is the one the request would have had alone, in arrival order: a request the rules
  * refuse, one whose row the INSERT skipped (its merchant order number taken, by an older order
  * or an earlier request of the group), and every request of a group whose INSERT failed, goes
@@ -57,6 +60,11 @@ export interface CreateCollectionRequest {
   input: CollectionInput;
   source: 'api' | 'epusdt';
   fiat?: FiatPrice;
+  /**
+   * A signed request's nonce, claimed with the order (merchant-api's deferRequestNonce): in the
+   * group's statement, or by `claimAlone` (2003 when taken) before anything else when alone.
+   */
+  nonce?: (NonceClaim & { claimAlone(): Promise<void> }) | undefined;
 }
 
 /** Unique-key collisions other than the merchant order number (a random orderNo): retry a few times. */
@@ -88,14 +96,24 @@ export async function createCollectionOrder(
 async function createGroup(entries: Entry[]): Promise<Outcome[]> {
   const { db, chains } = (entries[0] as Entry).deps;
   const outcomes: Outcome[] = new Array(entries.length);
-  const alone = async (at: number) => {
+  /** The careful way: the nonce claimed first (unless the group's statement did), then createAlone. */
+  const alone = async (at: number, nonceClaimed = false) => {
     const { deps, request } = entries[at] as Entry;
     try {
+      if (request.nonce && !nonceClaimed) await request.nonce.claimAlone();
       outcomes[at] = { ok: true, order: await createAlone(deps, request) };
     } catch (error) {
       outcomes[at] = { ok: false, error };
     }
   };
+  // A nonce twice in the group: its first request claims it, the others are replays.
+  const nonceOwners = new Set<string>();
+  for (const [at, { request }] of entries.entries()) {
+    if (!request.nonce) continue;
+    const key = nonceKey(request.nonce);
+    if (nonceOwners.has(key)) outcomes[at] = { ok: false, error: new AppError(ErrorCode.API_NONCE_REUSED) };
+    nonceOwners.add(key);
+  }
   const networks = new Map<string, Promise<PayableNetwork[]>>();
   const networksOf = (currency: string) => {
     let found = networks.get(currency);
@@ -107,34 +125,52 @@ async function createGroup(entries: Entry[]): Promise<Outcome[]> {
   };
   const planned: { at: number; row: NewOrderRow }[] = [];
   for (const [at, { deps, request }] of entries.entries()) {
+    if (outcomes[at]) continue;
     let row: NewOrderRow;
     try {
       const resolved = resolveCollection(request.input, request.source, request.fiat);
       const adapter = checkPayableOn(await networksOf(resolved.currency), resolved);
       row = await newOrderRow(deps, request, resolved, adapter);
     } catch {
-      // Refused as new: alone, an order of the same number answers first (same, or 3001).
+      // Refused as new: alone, the nonce first, then an order of the same number (same, or 3001).
       await alone(at);
       continue;
     }
     planned.push({ at, row });
   }
   if (planned.length === 0) return outcomes;
-  let inserted: OrderRow[];
+  const nonces: NonceClaim[] = [];
+  const orderNonce = planned.map(({ at }) => {
+    const nonce = (entries[at] as Entry).request.nonce;
+    if (!nonce) return null;
+    nonces.push({ applicationId: nonce.applicationId, nonce: nonce.nonce, seenAt: nonce.seenAt });
+    return nonces.length - 1;
+  });
+  let written: Awaited<ReturnType<typeof insertOrdersClaimingNonces>>;
   try {
-    inserted = await insertOrderRowsIfNew(
+    written = await insertOrdersClaimingNonces(
       db,
+      nonces,
       planned.map(({ row }) => row),
+      orderNonce,
     );
   } catch {
+    // Nothing was written: each alone, in arrival order.
     for (const { at } of planned) await alone(at);
     return outcomes;
   }
-  const byOrderNo = new Map(inserted.map((order) => [order.orderNo, order]));
+  const byOrderNo = new Map(written.inserted.map((order) => [order.orderNo, order]));
   for (const { at, row } of planned) {
+    const nonce = (entries[at] as Entry).request.nonce;
     const order = byOrderNo.get(row.orderNo);
-    if (order) outcomes[at] = { ok: true, order };
-    else await alone(at);
+    if (nonce && !written.claimed.has(nonceKey(nonce))) {
+      outcomes[at] = { ok: false, error: new AppError(ErrorCode.API_NONCE_REUSED) };
+    } else if (order) {
+      outcomes[at] = { ok: true, order };
+    } else {
+      // Its nonce is claimed; its number was taken (or its order number, by chance): the careful way.
+      await alone(at, true);
+    }
   }
   return outcomes;
 }
