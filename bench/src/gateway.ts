@@ -16,10 +16,17 @@
  *   npm run bench:gateway
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:gateway
  *   BENCH_ORDERS=2000 BENCH_CALLBACKS=1000 BENCH_DELAYS=200 BENCH_CONNECTIONS=10 npm run bench:gateway
+ *   BENCH_PARTS=callbacks,delays npm run bench:gateway
+ *
+ * BENCH_PARTS (default `orders,callbacks,delays`) picks the parts to run; without `orders` the
+ * callbacks still go to the warm-up's orders (BENCH_WARMUP of them, made through the API).
+ * BENCH_CPU_PROFILE=<file.cpuprofile> writes a CPU profile of the worker's delivery of the
+ * callbacks alone (from the commit to the last arrival), for Chrome's DevTools.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -40,6 +47,7 @@ const CALLBACKS = Number(process.env.BENCH_CALLBACKS ?? 500);
 const DELAYS = Number(process.env.BENCH_DELAYS ?? 200);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 100);
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'orders,callbacks,delays').split(',').map((p) => p.trim()));
 const RATIO_TARGET = 0.5;
 const P50_TARGET_MS = 50;
 
@@ -188,7 +196,7 @@ async function main() {
 
     // 1. Orders through the signed API, then the same rows as raw INSERTs.
     for (let i = 0; i < WARMUP; i++) await createOrder(ORDERS + i);
-    const apiSeconds = await timed(ORDERS, CONNECTIONS, createOrder);
+    const apiSeconds = PARTS.has('orders') ? await timed(ORDERS, CONNECTIONS, createOrder) : Number.NaN;
     const [application] = (
       (await client.query('select id, merchant_id from applications where app_id = $1', [appId])) as {
         rows: { id: string | number; merchant_id: string | number }[];
@@ -213,25 +221,27 @@ async function main() {
     const insertOrder = `insert into orders (${orderColumns.join(', ')}) values (${orderColumns
       .map((_, k) => `$${k + 1}`)
       .join(', ')})`;
-    const rawSeconds = await timed(ORDERS, CONNECTIONS, async (i) => {
-      const row = orderRows[i % orderRows.length] as Record<string, unknown>;
-      const nonce = nonceRows[i % nonceRows.length] as Record<string, unknown>;
-      await client.query('insert into api_nonces (application_id, nonce, seen_at) values ($1, $2, $3)', [
-        nonce.application_id,
-        `raw-${i}-${nonce.nonce}`,
-        nonce.seen_at,
-      ]);
-      const copy: Record<string, unknown> = {
-        ...row,
-        order_no: `R${row.order_no}`,
-        merchant_order_no: `raw-${row.merchant_order_no}`,
-        pay_address: row.pay_address === null ? null : `raw-${row.pay_address}`,
-      };
-      await client.query(
-        insertOrder,
-        orderColumns.map((column) => copy[column]),
-      );
-    });
+    const rawSeconds = !PARTS.has('orders')
+      ? Number.NaN
+      : await timed(ORDERS, CONNECTIONS, async (i) => {
+          const row = orderRows[i % orderRows.length] as Record<string, unknown>;
+          const nonce = nonceRows[i % nonceRows.length] as Record<string, unknown>;
+          await client.query('insert into api_nonces (application_id, nonce, seen_at) values ($1, $2, $3)', [
+            nonce.application_id,
+            `raw-${i}-${nonce.nonce}`,
+            nonce.seen_at,
+          ]);
+          const copy: Record<string, unknown> = {
+            ...row,
+            order_no: `R${row.order_no}`,
+            merchant_order_no: `raw-${row.merchant_order_no}`,
+            pay_address: row.pay_address === null ? null : `raw-${row.pay_address}`,
+          };
+          await client.query(
+            insertOrder,
+            orderColumns.map((column) => copy[column]),
+          );
+        });
 
     // 2. Callbacks: events committed in one transaction, delivered by the worker.
     const orderIds = orderRows.map((row) => Number(row.id));
@@ -252,59 +262,89 @@ async function main() {
         });
         return event;
       });
-    // Warm the worker's path once.
-    const warm = await enqueue(0);
-    app.jobs.wake();
-    await receiver.arrivalOf(warm.id);
-    const allDelivered = receiver.expect(CALLBACKS);
-    const callbackStarted = performance.now();
-    await app.db.transaction(async (tx) => {
-      for (let i = 0; i < CALLBACKS; i++) {
-        const event = await recordCallbackEvent(tx, {
-          merchantId,
-          applicationId,
-          orderId: orderIds[i % orderIds.length] ?? null,
-          type: 'collection.completed',
-          data: {
-            order: { orderNo: String(orderRows[i % orderRows.length]?.order_no), status: 'completed' },
-          },
-          now: app.now(),
-        });
-        eventBodies.push(event.body);
-      }
-    });
-    const committedAt = performance.now();
-    app.jobs.wake();
-    await allDelivered;
-    const workerSeconds = (performance.now() - committedAt) / 1000;
-    const enqueueSeconds = (committedAt - callbackStarted) / 1000;
-
-    const notify = new URL(notifyUrl);
-    const rawHttp = new Pool(notify.origin, { connections: CONCURRENT_JOBS });
-    const rawArrived = receiver.expect(CALLBACKS);
-    const rawPostSeconds = await timed(CALLBACKS, CONCURRENT_JOBS, async (i) => {
-      const body = eventBodies[i] as string;
-      const response = await rawHttp.request({
-        method: 'POST',
-        path: notify.pathname,
-        body,
-        headers: {
-          'content-type': 'application/json',
-          [SIGNATURE_HEADER]: signCallback(secret, body, Math.floor(Date.now() / 1000)),
-        },
+    let workerSeconds = Number.NaN;
+    let enqueueSeconds = Number.NaN;
+    let rawPostSeconds = Number.NaN;
+    // The process's CPU time in each (user + system, both threads of work in this one process:
+    // the sender and the receiver): steadier than the rates on a machine busy with other work.
+    let workerCpuMs = Number.NaN;
+    let rawCpuMs = Number.NaN;
+    const cpuMsSince = (start: NodeJS.CpuUsage) => {
+      const used = process.cpuUsage(start);
+      return (used.user + used.system) / 1000;
+    };
+    if (PARTS.has('callbacks')) {
+      // Warm the worker's path once.
+      const warm = await enqueue(0);
+      app.jobs.wake();
+      await receiver.arrivalOf(warm.id);
+      const allDelivered = receiver.expect(CALLBACKS);
+      const callbackStarted = performance.now();
+      await app.db.transaction(async (tx) => {
+        for (let i = 0; i < CALLBACKS; i++) {
+          const event = await recordCallbackEvent(tx, {
+            merchantId,
+            applicationId,
+            orderId: orderIds[i % orderIds.length] ?? null,
+            type: 'collection.completed',
+            data: {
+              order: { orderNo: String(orderRows[i % orderRows.length]?.order_no), status: 'completed' },
+            },
+            now: app.now(),
+          });
+          eventBodies.push(event.body);
+        }
       });
-      await response.body.text();
-    });
-    await rawArrived;
-    await rawHttp.close();
+      const profiler = process.env.BENCH_CPU_PROFILE ? new Session() : undefined;
+      if (profiler) {
+        profiler.connect();
+        await profiler.post('Profiler.enable');
+        await profiler.post('Profiler.start');
+      }
+      const committedAt = performance.now();
+      const workerCpu = process.cpuUsage();
+      app.jobs.wake();
+      await allDelivered;
+      workerSeconds = (performance.now() - committedAt) / 1000;
+      workerCpuMs = cpuMsSince(workerCpu);
+      if (profiler) {
+        const { profile } = await profiler.post('Profiler.stop');
+        writeFileSync(process.env.BENCH_CPU_PROFILE as string, JSON.stringify(profile));
+        profiler.disconnect();
+      }
+      enqueueSeconds = (committedAt - callbackStarted) / 1000;
+
+      const notify = new URL(notifyUrl);
+      const rawHttp = new Pool(notify.origin, { connections: CONCURRENT_JOBS });
+      const rawArrived = receiver.expect(CALLBACKS);
+      const rawCpu = process.cpuUsage();
+      rawPostSeconds = await timed(CALLBACKS, CONCURRENT_JOBS, async (i) => {
+        const body = eventBodies[i] as string;
+        const response = await rawHttp.request({
+          method: 'POST',
+          path: notify.pathname,
+          body,
+          headers: {
+            'content-type': 'application/json',
+            [SIGNATURE_HEADER]: signCallback(secret, body, Math.floor(Date.now() / 1000)),
+          },
+        });
+        await response.body.text();
+      });
+      await rawArrived;
+      rawCpuMs = cpuMsSince(rawCpu);
+      await rawHttp.close();
+    }
 
     // 3. The first delivery's delay after commit, one event at a time.
     const delays: number[] = [];
-    for (let i = 0; i < DELAYS; i++) {
-      const event = await enqueue(i);
-      const committed = performance.now();
-      app.jobs.wake();
-      delays.push((await receiver.arrivalOf(event.id)) - committed);
+    if (PARTS.has('delays')) {
+      for (let i = 0; i < DELAYS; i++) {
+        const event = await enqueue(i);
+        const committed = performance.now();
+        app.jobs.wake();
+        delays.push((await receiver.arrivalOf(event.id)) - committed);
+      }
     }
     delays.sort((a, b) => a - b);
 
@@ -345,6 +385,9 @@ async function main() {
     console.log(`orders: signed API / raw INSERTs: ${orderRatio.toFixed(2)}x (target >= ${RATIO_TARGET}x)`);
     console.log(
       `callbacks: worker / raw undici POSTs: ${callbackRatio.toFixed(2)}x (target >= ${RATIO_TARGET}x)`,
+    );
+    console.log(
+      `callbacks: CPU of this process per callback, worker ${(workerCpuMs / CALLBACKS).toFixed(3)} ms, raw ${(rawCpuMs / CALLBACKS).toFixed(3)} ms`,
     );
     console.log(
       `first delivery after commit, ${DELAYS} events one at a time: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (target p50 <= ${P50_TARGET_MS} ms)`,
