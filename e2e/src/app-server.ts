@@ -1,4 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -27,6 +28,37 @@ export interface RunningApp {
   mailServer: MailServer;
   /** Stops the server and the SMTP receiver and removes the data. */
   stop(): Promise<void>;
+}
+
+/**
+ * `E2E_DATABASE_URL=postgres://…/<any database>` runs the flows on that PostgreSQL server
+ * instead of the embedded PGlite: a fresh database is created beside the one named (psql, as
+ * .ci/run uses it) and dropped by `dropTestDatabase` at teardown. The server then needs a
+ * SECRET_KEY, as every node of a shared database does.
+ */
+export const DATABASE_ENV = 'E2E_DATABASE_URL';
+const DATABASE_NAME_ENV = 'E2E_DATABASE_NAME';
+
+function psql(serverUrl: string, sql: string) {
+  const result = spawnSync('psql', [serverUrl, '-v', 'ON_ERROR_STOP=1', '-tAc', sql], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`psql failed: ${result.stderr || result.error?.message}`);
+}
+
+function createTestDatabase(serverUrl: string): { url: string; name: string } {
+  const name = `tollgate_e2e_${randomBytes(6).toString('hex')}`;
+  psql(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), name };
+}
+
+/** Drops the database startApp created for this run, if any (global teardown). */
+export function dropTestDatabase() {
+  const serverUrl = process.env[DATABASE_ENV]?.trim();
+  const name = process.env[DATABASE_NAME_ENV];
+  if (serverUrl && name && /^tollgate_e2e_[0-9a-f]{12}$/.test(name)) {
+    psql(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
 }
 
 function findFreePort(): Promise<number> {
@@ -89,6 +121,9 @@ export async function startApp(): Promise<RunningApp> {
   const log = openSync(logFile, 'a');
   const mailDir = join(tempDir, 'mail');
   const mailServer = await startMailServer(mailDir);
+  const serverDatabaseUrl = process.env[DATABASE_ENV]?.trim();
+  const database = serverDatabaseUrl ? createTestDatabase(serverDatabaseUrl) : undefined;
+  if (database) process.env[DATABASE_NAME_ENV] = database.name;
 
   const server: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: REPO_ROOT,
@@ -100,7 +135,8 @@ export async function startApp(): Promise<RunningApp> {
       PORT: String(port),
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: database?.url ?? '',
+      ...(database ? { SECRET_KEY: randomBytes(32).toString('base64') } : {}),
       SEED_DEMO: '1',
       // Plain SMTP to the local receiver: it offers no STARTTLS, so none is attempted.
       SMTP_URL: `smtp://127.0.0.1:${mailServer.port}`,

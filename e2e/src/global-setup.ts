@@ -1,4 +1,4 @@
-import { startApp } from './app-server';
+import { DATABASE_ENV, startApp } from './app-server';
 import { ENV } from './server-env';
 
 /**
@@ -14,7 +14,7 @@ export default async function globalSetup() {
   process.env[ENV.tempDir] = app.tempDir;
   process.env[ENV.mailDir] = app.mailDir;
   console.log(
-    `e2e: server at ${app.baseUrl}, SMTP receiver on port ${app.mailServer.port}, data in ${app.tempDir}`,
+    `e2e: server at ${app.baseUrl} on ${process.env[DATABASE_ENV] ? 'PostgreSQL' : 'PGlite'}, SMTP receiver on port ${app.mailServer.port}, data in ${app.tempDir}`,
   );
   return () => app.mailServer.close();
 }
