@@ -20,6 +20,7 @@ import { registerAssetRoutes } from './modules/assets/assets.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerCallbackRoutes } from './modules/callbacks/callbacks.routes';
 import { registerCashierRoutes } from './modules/cashier/cashier.routes';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerEpusdtRoutes } from './modules/epusdt/epusdt.routes';
 import { registerGoogleRoutes } from './modules/google/google.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
@@ -182,6 +183,7 @@ async function assembleApp(
   registerPasswordRoutes(app);
   registerGoogleRoutes(app);
   registerMerchantRoutes(app);
+  registerDashboardRoutes(app);
   registerApplicationRoutes(app);
   registerCallbackRoutes(app);
   registerOrderRecordRoutes(app);

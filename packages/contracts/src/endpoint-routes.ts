@@ -33,6 +33,9 @@ export const ENDPOINT_ROUTES = {
   accountInfo: get('/merchant/account/info', true),
   feeInfo: get('/merchant/fee-info', true),
   accountOverview: get('/merchant/account/overview', true),
+  // The dashboard's order cards (issue 9).
+  dashboardToday: get('/dashboard/today', true),
+  dashboardWeek: get('/dashboard/week', true),
   coinList: get('/config/coinList', false),
   chainList: get('/config/chainList', false),
   exchangeRateList: get('/config/exchangeRateList', false),

@@ -50,6 +50,7 @@ import {
   cashierSimulateResult,
   cashierView,
 } from './cashier';
+import { dashboardToday, dashboardWeek, dashboardWeekQuery } from './dashboard';
 import { ENDPOINT_ROUTES, type EndpointName, type EndpointRoute } from './endpoint-routes';
 import { accountInfo, accountOverview, loginResult, merchantInfo } from './merchant';
 import {
@@ -143,6 +144,19 @@ export const endpoints = {
     summary: 'The asset page: every currency with its balances and worth, the total and the distribution',
     tag: 'merchant',
     response: accountOverview,
+  }),
+  dashboardToday: endpoint('dashboardToday', {
+    summary:
+      "Today's collection and payout orders (the merchant's day in Asia/Shanghai): created, completed, amount and fees in USDT",
+    tag: 'merchant',
+    response: dashboardToday,
+  }),
+  dashboardWeek: endpoint('dashboardWeek', {
+    summary:
+      'The past seven days of collection or payout orders, oldest first: completed orders and their amount per day',
+    tag: 'merchant',
+    query: dashboardWeekQuery,
+    response: dashboardWeek,
   }),
   feeInfo: endpoint('feeInfo', {
     summary: 'The rate table: collection rate and payout fee per currency on each chain',

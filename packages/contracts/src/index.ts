@@ -4,6 +4,7 @@ export * from './assets';
 export * from './batch-withdrawal';
 export * from './callbacks';
 export * from './cashier';
+export * from './dashboard';
 export * from './endpoint-routes';
 export * from './endpoints';
 export * from './envelope';

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_merchant_completed_idx" ON "orders" USING btree ("merchant_id","type","completed_at") WHERE "orders"."completed_at" is not null;
