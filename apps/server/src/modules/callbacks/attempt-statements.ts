@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { perDatabase } from '../../db/prepared';
+import { applications, callbackDeliveries, callbackEvents, jobs, orders } from '../../db/schema';
+import { createGroupBatch } from '../../lib/group-batch';
+
+/**
+ * The two statements of a delivery attempt that touch the database, each group-batched per
+ * database (lib/group-batch.ts): the worker's attempts running side by side share one round
+ * trip for each. Both take their rows as typed arrays (`unnest`, one parameter per column), so
+ * the statement's text never changes with the batch's size: drizzle builds nothing per row, the
+ * driver binds 14 parameters instead of 14 per row, and PostgreSQL still knows from the arrays'
+ * lengths how few rows it joins (index lookups, not scans).
+ */
+
+/** What an attempt reads of its event: the event, its application, and its order's callback URL. */
+export interface EventForAttempt {
+  id: string;
+  body: string;
+  format: 'tollgate' | 'epusdt';
+  appId: number;
+  appSecretVersion: number;
+  appSecretSealed: string;
+  appDeleted: boolean;
+  appCallbackUrl: string;
+  orderCallbackUrl: string | null;
+}
+
+interface EventRow {
+  id: string;
+  body: string;
+  format: 'tollgate' | 'epusdt';
+  app_id: number | string;
+  secret_version: number;
+  secret_sealed: string;
+  app_deleted: boolean;
+  app_callback_url: string;
+  order_callback_url: string | null;
+}
+
+/** The event, its application and its order's callback URL, read together with others due now. */
+export const readEventForAttempt = perDatabase((db: Executor) =>
+  createGroupBatch<string, EventForAttempt | undefined>(async (ids) => {
+    const result = (await db.execute(sql`
+      select e.id, e.body, e.format, a.id as app_id, a.secret_version, a.secret_sealed,
+        a.deleted_at is not null as app_deleted, a.callback_url as app_callback_url,
+        o.callback_url as order_callback_url
+      from ${callbackEvents} e
+      join ${applications} a on a.id = e.application_id
+      left join ${orders} o on o.id = e.order_id
+      where e.id = any(${sql.param([...new Set(ids)])}::text[])`)) as unknown as { rows: EventRow[] };
+    const byId = new Map(
+      result.rows.map((row): [string, EventForAttempt] => [
+        row.id,
+        {
+          id: row.id,
+          body: row.body,
+          format: row.format,
+          appId: Number(row.app_id),
+          appSecretVersion: Number(row.secret_version),
+          appSecretSealed: row.secret_sealed,
+          appDeleted: row.app_deleted,
+          appCallbackUrl: row.app_callback_url,
+          orderCallbackUrl: row.order_callback_url,
+        },
+      ]),
+    );
+    return ids.map((id) => byId.get(id));
+  }),
+);
+
+export interface AttemptRow {
+  eventId: string;
+  url: string;
+  /** null: the event's own body, which the statement takes from the event's row (not sent again). */
+  requestBody: string | null;
+  status: number | null;
+  responseBody: string | null;
+  durationMs: number;
+  error: string | null;
+  acknowledged: boolean;
+  /** The event is over with this attempt (skipped, or failed on its last attempt). */
+  over: boolean;
+  createdAt: Date;
+  job: { id: number; state: 'done' | 'retry' | 'given-up'; runAt: Date | null } | null;
+}
+
+/**
+ * Records attempts, many in one statement (atomic, one round trip): each counts on its event,
+ * is logged with its number, and settles its job if it has one. An event appears once per
+ * statement (its attempt number comes from its own update), so a second attempt of the same
+ * event in a batch goes into the next statement. Answers each attempt's number (0 when its
+ * event no longer exists).
+ */
+export const recordAttempt = perDatabase((db: Executor) =>
+  createGroupBatch<AttemptRow, number>(async (rows) => {
+    const numbers = new Array<number>(rows.length).fill(0);
+    let pending = rows.map((row, index) => ({ row, index }));
+    while (pending.length > 0) {
+      const seen = new Set<string>();
+      const round: typeof pending = [];
+      const later: typeof pending = [];
+      for (const entry of pending) {
+        (seen.has(entry.row.eventId) ? later : round).push(entry);
+        seen.add(entry.row.eventId);
+      }
+      pending = later;
+      const column = <T>(pick: (row: AttemptRow) => T) => sql.param(round.map(({ row }) => pick(row)));
+      const result = (await db.execute(sql`
+        with input as (
+          select * from unnest(${column((r) => r.eventId)}::text[], ${column((r) => r.url)}::text[],
+            ${column((r) => r.requestBody)}::text[], ${column((r) => r.status)}::int[],
+            ${column((r) => r.responseBody)}::text[], ${column((r) => r.durationMs)}::int[],
+            ${column((r) => r.error)}::text[], ${column((r) => r.acknowledged)}::boolean[],
+            ${column((r) => r.over)}::boolean[], ${column((r) => r.createdAt.toISOString())}::timestamptz[],
+            ${column((r) => r.job?.id ?? null)}::bigint[], ${column((r) => r.job?.state ?? null)}::text[],
+            ${column((r) => r.job?.runAt?.toISOString() ?? null)}::timestamptz[])
+            as i(event_id, url, request_body, response_status, response_body, duration_ms, error,
+              acknowledged, over, created_at, job_id, job_state, job_run_at)
+        ),
+        counted as (
+          update ${callbackEvents} e
+          set attempts = e.attempts + 1,
+            delivered_at = case when i.acknowledged then i.created_at else e.delivered_at end,
+            gave_up_at = case when i.acknowledged then null when i.over then i.created_at
+              else e.gave_up_at end
+          from input i
+          where e.id = i.event_id
+          returning e.id, e.attempts, e.body
+        ),
+        settled as (
+          update ${jobs} j
+          set done_at = case when i.job_state = 'done' then i.created_at else j.done_at end,
+            failed_at = case when i.job_state = 'given-up' then i.created_at else j.failed_at end,
+            run_at = case when i.job_state = 'retry' then i.job_run_at else j.run_at end,
+            last_error = case when i.job_state = 'done' then null
+              else left(coalesce(nullif(i.error, ''), 'failed'), 1000) end
+          from input i
+          where i.job_id is not null and j.id = i.job_id
+        )
+        insert into ${callbackDeliveries} (event_id, attempt, url, request_body, response_status,
+          response_body, duration_ms, error, acknowledged, created_at)
+        select i.event_id, c.attempts, i.url, coalesce(i.request_body, c.body), i.response_status,
+          i.response_body, i.duration_ms, i.error, i.acknowledged, i.created_at
+        from input i
+        join counted c on c.id = i.event_id
+        returning event_id, attempt`)) as unknown as { rows: { event_id: string; attempt: number }[] };
+      const attempts = new Map(result.rows.map((r) => [r.event_id, Number(r.attempt)]));
+      for (const { row, index } of round) numbers[index] = attempts.get(row.eventId) ?? 0;
+    }
+    return numbers;
+  }),
+);
