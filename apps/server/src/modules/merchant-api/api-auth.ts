@@ -2,7 +2,7 @@ import { ErrorCode } from '@tollgate/contracts';
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { isIpAllowed, parseIpWhitelist } from '../../lib/ip-whitelist';
-import { openAppSecret } from '../applications/app-secret';
+import { openAppSecretKept } from '../callbacks/opened-app-secrets';
 import { claimNonce, findApiClient } from './api-client.repository';
 import { readRawBody } from './raw-body';
 import {
@@ -88,7 +88,8 @@ export async function verifySignedRequest(request: FastifyRequest): Promise<void
   if (!app || app.deletedAt !== null || app.merchantStatus !== 'active') {
     throw new AppError(ErrorCode.API_AUTH_INVALID);
   }
-  const secret = openAppSecret(secrets, app.id, app.secretVersion, app.secretSealed);
+  // Opened once per application, version and sealed value (the callback worker's keeping).
+  const secret = openAppSecretKept(secrets, app.id, app.secretVersion, app.secretSealed);
   const signed = {
     timestamp: headers.timestamp,
     nonce: headers.nonce,
