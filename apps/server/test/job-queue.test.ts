@@ -1,10 +1,10 @@
 /** The PostgreSQL job queue: claims, leases, backoff, giving up; no job taken twice. */
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailCodes, jobs, loginFailures } from '../src/db/schema';
 import { purgeExpiredRows } from '../src/jobs/purge-expired';
-import { claimDueJob, enqueueJob, failJob, MAX_ATTEMPTS, retryDelayMs } from '../src/jobs/queue';
+import { claimDueJob, dueJobIds, enqueueJob, failJob, MAX_ATTEMPTS, retryDelayMs } from '../src/jobs/queue';
 import { createJobWorker } from '../src/jobs/worker';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
 
@@ -59,6 +59,31 @@ describe('job queue', () => {
     });
     clock.advance(24 * 3_600_000);
     expect(await claimDueJob(app.db, clock.now())).toBeUndefined();
+  });
+
+  it('claims from a burst of jobs due at one time without sorting every due job', async () => {
+    // Events committed together queue their jobs with one run_at: a claim must read the due
+    // index in its own order (run_at, id), not fetch the whole burst to sort it by id.
+    const burst = await app.db
+      .insert(jobs)
+      .values(Array.from({ length: 400 }, (_, n) => ({ kind: 'test', payload: { n }, runAt: clock.now() })))
+      .returning({ id: jobs.id });
+    await app.db.execute(sql`analyze ${jobs}`);
+    const explained = (await app.db.execute(
+      sql`explain (format json) ${dueJobIds(app.db, clock.now(), 64)}`,
+    )) as unknown as { rows: Record<string, unknown>[] };
+    const plan = JSON.stringify(explained.rows);
+    expect(plan).toContain('jobs_due_idx');
+    expect(plan).not.toMatch(/"Node Type": ?"(Incremental )?Sort"/);
+    await app.db
+      .update(jobs)
+      .set({ doneAt: clock.now() })
+      .where(
+        inArray(
+          jobs.id,
+          burst.map((row) => row.id),
+        ),
+      );
   });
 
   it('runs each of many jobs exactly once with two workers draining at the same time', async () => {

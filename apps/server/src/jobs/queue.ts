@@ -33,15 +33,23 @@ export async function claimDueJob(db: Database, now: Date): Promise<JobRow | und
   return (await claimDueJobs(db, now, 1))[0];
 }
 
-/** Up to `limit` due jobs in one statement, each leased as `claimDueJob` leases one; oldest first. */
-export async function claimDueJobs(db: Database, now: Date, limit: number): Promise<JobRow[]> {
-  const due = db
+/**
+ * The ids of up to `limit` due jobs, oldest first, locked (others skipped): read in the order of
+ * the due index (run_at, id), so a claim reads the rows it takes and sorts nothing.
+ */
+export function dueJobIds(db: Database, now: Date, limit: number) {
+  return db
     .select({ id: jobs.id })
     .from(jobs)
     .where(and(isNull(jobs.doneAt), isNull(jobs.failedAt), lte(jobs.runAt, now)))
     .orderBy(asc(jobs.runAt), asc(jobs.id))
     .limit(limit)
     .for('update', { skipLocked: true });
+}
+
+/** Up to `limit` due jobs in one statement, each leased as `claimDueJob` leases one; oldest first. */
+export async function claimDueJobs(db: Database, now: Date, limit: number): Promise<JobRow[]> {
+  const due = dueJobIds(db, now, limit);
   const claimed = await db
     .update(jobs)
     .set({ attempts: sql`${jobs.attempts} + 1`, runAt: new Date(now.getTime() + LEASE_MS), lastError: null })

@@ -23,7 +23,9 @@ export const jobs = pgTable(
     failedAt: at('failed_at'),
     createdAt: at('created_at').notNull().default(sql`now()`),
   },
-  (t) => [index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null and ${t.failedAt} is null`)],
+  // In the claim's order (run_at, then id): a claim reads the few rows it takes, not every due
+  // job to sort them (a burst of events committed together shares one run_at).
+  (t) => [index('jobs_due_idx').on(t.runAt, t.id).where(sql`${t.doneAt} is null and ${t.failedAt} is null`)],
 );
 
 /** Mails "sent" without SMTP_URL: the development outbox (never served in production). */
