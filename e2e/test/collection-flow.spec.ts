@@ -215,6 +215,16 @@ for (const lang of LANGUAGES) {
         await expect(drawer.getByTestId('order-attempt').filter({ hasText: lang.attempt })).toHaveCount(1);
         await expect(drawer.getByTestId('order-transfers').locator('tbody tr.ant-table-row')).toHaveCount(2);
       });
+
+      await test.step("the dashboard counts it in today's collection orders", async () => {
+        await page.goto('/dashboard');
+        await expect(page.getByTestId('today-collection-created')).toContainText('1');
+        await expect(page.getByTestId('today-collection-completed')).toContainText('1');
+        // 50 USDT at a 0.8 % collection rate.
+        await expect(page.getByTestId('today-collection-amount')).toContainText('50.00');
+        await expect(page.getByTestId('today-collection-fee')).toContainText('0.40');
+        await expect(page.getByTestId('today-payout-created')).toContainText('0');
+      });
     });
   });
 }

@@ -115,7 +115,8 @@ test.describe('pages not built yet', () => {
 
   test("the dashboard's blocks without data yet say they are being built", async ({ loggedInPage: page }) => {
     await expect(page.getByTestId('balance-table')).toBeVisible();
-    for (const block of ['today-orders', 'weekly-chart', 'announcements']) {
+    await expect(page.getByTestId('today-collection-created')).toBeVisible();
+    for (const block of ['weekly-chart', 'announcements']) {
       await expect(page.getByTestId(block)).toContainText('建设中');
     }
     await expect(page.getByTestId('page-dashboard').getByTestId('empty-data')).toHaveCount(0);

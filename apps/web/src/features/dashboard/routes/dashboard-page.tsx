@@ -4,16 +4,19 @@ import { Link } from 'react-router';
 import { PageContainer } from '../../../shared/ui/page-container';
 import { UnderConstruction } from '../../../shared/ui/under-construction';
 import { useAccountInfo } from '../api/get-account-info';
+import { useDashboardToday } from '../api/get-dashboard-today';
 import { BalanceOverview } from '../components/balance-overview';
+import { TodayOrders } from '../components/today-orders';
 
 /**
- * Data overview: the real balances now; today's orders, announcements and the weekly chart
- * get their data in later issues and say so until then (not "no data", which would claim
- * there were no orders).
+ * Data overview: the balances and today's orders; the announcements and the weekly chart get
+ * their data later in issue 9 and say so until then (not "no data", which would claim there
+ * were no orders).
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const account = useAccountInfo();
+  const today = useDashboardToday();
   return (
     <PageContainer title={t('menu.dashboard')} testId="page-dashboard">
       <Row gutter={[16, 16]}>
@@ -25,9 +28,12 @@ export default function DashboardPage() {
           />
         </Col>
         <Col xs={24} xl={10}>
-          <Card title={t('dashboard.todayOrders.title')} data-testid="today-orders">
-            <UnderConstruction variant="block" planned={t('dashboard.todayOrders.planned')} />
-          </Card>
+          <TodayOrders
+            today={today.data}
+            isLoading={today.isPending}
+            errorMessage={today.error?.message}
+            onRetry={() => void today.refetch()}
+          />
         </Col>
         <Col xs={24} xl={14}>
           <Card title={t('dashboard.weeklyChart.title')} data-testid="weekly-chart">

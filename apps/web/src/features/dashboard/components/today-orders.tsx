@@ -1,0 +1,97 @@
+import type { DashboardToday, OrderDaySummary } from '@tollgate/contracts';
+import { Alert, Button, Card, Col, Row, Statistic, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { CLIENT_DEFAULTS, formatAmount } from '../../../shared/lib/format';
+
+/**
+ * Today's orders (SPEC "Dashboard", issue 9): for collection and payout each, the orders
+ * created today, those completed today, and what the completed ones were for and cost in fees,
+ * in USDT. "Today" is the merchant's day in Asia/Shanghai, said under the card.
+ */
+export interface TodayOrdersProps {
+  today?: DashboardToday | undefined;
+  isLoading: boolean;
+  errorMessage?: string | undefined;
+  onRetry: () => void;
+}
+
+export function TodayOrders({ today, isLoading, errorMessage, onRetry }: TodayOrdersProps) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  return (
+    <Card title={t('dashboard.todayOrders.title')} loading={isLoading} data-testid="today-orders">
+      {errorMessage ? (
+        <Alert
+          type="error"
+          showIcon
+          title={errorMessage}
+          action={
+            <Button size="small" onClick={onRetry} data-testid="today-orders-retry">
+              {t('common.retry')}
+            </Button>
+          }
+        />
+      ) : today ? (
+        <>
+          {/* One kind under the other: the card is a third of a wide screen, and side by side
+              four figures with their currency would wrap. */}
+          <KindSummary kind="collection" summary={today.collection} />
+          <KindSummary kind="payout" summary={today.payout} />
+          <p style={{ margin: `${token.marginSM}px 0 0`, color: token.colorTextDescription }}>
+            {t('dashboard.todayOrders.day', { day: today.collection.day })}
+          </p>
+        </>
+      ) : null}
+    </Card>
+  );
+}
+
+function KindSummary({ kind, summary }: { kind: 'collection' | 'payout'; summary: OrderDaySummary }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const currency = CLIENT_DEFAULTS.currency;
+  return (
+    <section
+      aria-labelledby={`today-${kind}`}
+      data-testid={`today-${kind}`}
+      style={{ marginBottom: kind === 'collection' ? token.marginLG : 0 }}
+    >
+      {/* The page's title is the h1 and a card's title is no heading: a kind is the next level. */}
+      <h2 id={`today-${kind}`} style={{ margin: `0 0 ${token.marginXS}px`, fontSize: token.fontSizeLG }}>
+        {t(`dashboard.todayOrders.${kind}`)}
+      </h2>
+      <Row gutter={[12, 12]}>
+        <Col span={12}>
+          <Statistic
+            title={t('dashboard.todayOrders.created')}
+            value={summary.created}
+            data-testid={`today-${kind}-created`}
+          />
+        </Col>
+        <Col span={12}>
+          <Statistic
+            title={t('dashboard.todayOrders.completed')}
+            value={summary.completed}
+            data-testid={`today-${kind}-completed`}
+          />
+        </Col>
+        <Col span={12}>
+          <Statistic
+            title={t('dashboard.todayOrders.amount')}
+            value={formatAmount(summary.amountUsdt)}
+            suffix={currency}
+            data-testid={`today-${kind}-amount`}
+          />
+        </Col>
+        <Col span={12}>
+          <Statistic
+            title={t('dashboard.todayOrders.fee')}
+            value={formatAmount(summary.feeUsdt)}
+            suffix={currency}
+            data-testid={`today-${kind}-fee`}
+          />
+        </Col>
+      </Row>
+    </section>
+  );
+}
