@@ -1,5 +1,5 @@
 import { API_BASE_PATH, BASE_PATH, ErrorCode, endpoints } from '@tollgate/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createErrorEnvelope } from '../lib/envelope';
 import type { ServePage } from './web-app';
 
