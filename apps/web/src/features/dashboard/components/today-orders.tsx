@@ -50,6 +50,12 @@ function KindSummary({ kind, summary }: { kind: 'collection' | 'payout'; summary
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const currency = CLIENT_DEFAULTS.currency;
+  const figures = [
+    { key: 'created', value: summary.created, isMoney: false },
+    { key: 'completed', value: summary.completed, isMoney: false },
+    { key: 'amount', value: formatAmount(summary.amountUsdt), isMoney: true },
+    { key: 'fee', value: formatAmount(summary.feeUsdt), isMoney: true },
+  ] as const;
   return (
     <section
       aria-labelledby={`today-${kind}`}
@@ -61,36 +67,16 @@ function KindSummary({ kind, summary }: { kind: 'collection' | 'payout'; summary
         {t(`dashboard.todayOrders.${kind}`)}
       </h2>
       <Row gutter={[12, 12]}>
-        <Col span={12}>
-          <Statistic
-            title={t('dashboard.todayOrders.created')}
-            value={summary.created}
-            data-testid={`today-${kind}-created`}
-          />
-        </Col>
-        <Col span={12}>
-          <Statistic
-            title={t('dashboard.todayOrders.completed')}
-            value={summary.completed}
-            data-testid={`today-${kind}-completed`}
-          />
-        </Col>
-        <Col span={12}>
-          <Statistic
-            title={t('dashboard.todayOrders.amount')}
-            value={formatAmount(summary.amountUsdt)}
-            suffix={currency}
-            data-testid={`today-${kind}-amount`}
-          />
-        </Col>
-        <Col span={12}>
-          <Statistic
-            title={t('dashboard.todayOrders.fee')}
-            value={formatAmount(summary.feeUsdt)}
-            suffix={currency}
-            data-testid={`today-${kind}-fee`}
-          />
-        </Col>
+        {figures.map((figure) => (
+          <Col span={12} key={figure.key}>
+            <Statistic
+              title={t(`dashboard.todayOrders.${figure.key}`)}
+              value={figure.value}
+              {...(figure.isMoney ? { suffix: currency } : {})}
+              data-testid={`today-${kind}-${figure.key}`}
+            />
+          </Col>
+        ))}
       </Row>
     </section>
   );
