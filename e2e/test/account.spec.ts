@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { hoverAccountPopover } from '../src/account-popover';
 import { expect, test } from '../src/fixtures';
 import { waitForCode } from '../src/mailbox';
 import { readBaseUrl } from '../src/server-env';
@@ -46,7 +47,7 @@ async function typeOtp(page: Page, testId: string, code: string) {
 }
 
 async function openFromPopover(page: Page, testId: 'popover-merchant-info' | 'popover-logout') {
-  await page.getByTestId('user-avatar').hover();
+  await hoverAccountPopover(page);
   await page.getByTestId(testId).click();
 }
 
@@ -114,7 +115,7 @@ for (const lang of LANGUAGES) {
       await expect(page.getByRole('alert').filter({ hasText: lang.googleBound })).toBeVisible();
       await expect(page.getByTestId('google-status')).toHaveText(lang.bound);
       await expect(page.getByTestId('google-bound-panel')).toBeVisible();
-      await page.getByTestId('user-avatar').hover();
+      await hoverAccountPopover(page);
       await expect(page.getByTestId('user-google-state')).toHaveText(lang.headerBound);
     });
 

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { hoverAccountPopover } from '../src/account-popover';
 import { DEMO_ACCOUNT } from '../src/browser';
 import { expect, test } from '../src/fixtures';
 
@@ -26,7 +27,7 @@ test('a phone set on merchant info logs in on the phone tab', async ({ loggedInP
   await page.getByTestId('set-phone-submit').click();
   await expect(page.getByTestId('profile-phone')).toHaveText(`+65 ${phone}`);
 
-  await page.getByTestId('user-avatar').hover();
+  await hoverAccountPopover(page);
   await page.getByTestId('popover-logout').click();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByTestId('login-tab-phone').click();

@@ -1,3 +1,4 @@
+import { hoverAccountPopover } from '../src/account-popover';
 import { expect, test } from '../src/fixtures';
 import { readBaseUrl } from '../src/server-env';
 
@@ -17,7 +18,7 @@ test('a token the server rejects (401) ends the session on the next call', async
 });
 
 test('logout ends on /login and the shell stays closed', async ({ loggedInPage: page }) => {
-  await page.getByTestId('user-avatar').hover();
+  await hoverAccountPopover(page);
   await expect(page.getByTestId('user-email')).toHaveText('demo@tollgate.dev');
   await page.getByTestId('user-popover').getByRole('button', { name: '退出登录' }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -27,7 +28,7 @@ test('logout ends on /login and the shell stays closed', async ({ loggedInPage: 
 });
 
 test('the avatar popover is 200 wide and leads to merchant info', async ({ loggedInPage: page }) => {
-  await page.getByTestId('user-avatar').hover();
+  await hoverAccountPopover(page);
   const popover = page.locator('.ant-popover-container', { has: page.getByTestId('user-popover') });
   await expect.poll(() => popover.evaluate((el) => (el as HTMLElement).offsetWidth)).toBe(200);
   await page.getByTestId('user-popover').getByRole('button', { name: '商户信息' }).click();
@@ -37,7 +38,7 @@ test('the avatar popover is 200 wide and leads to merchant info', async ({ logge
 
 test('logout still ends on /login when the logout call fails', async ({ loggedInPage: page, context }) => {
   await page.route('**/front/admin/login-out**', (route) => route.abort());
-  await page.getByTestId('user-avatar').hover();
+  await hoverAccountPopover(page);
   await page.getByTestId('user-popover').getByRole('button', { name: '退出登录' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
