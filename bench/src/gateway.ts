@@ -248,20 +248,19 @@ async function main() {
     const eventBodies: string[] = [];
     const merchantId = Number(application.merchant_id);
     const applicationId = Number(application.id);
-    const enqueue = (i: number) =>
-      app.db.transaction(async (tx) => {
-        const event = await recordCallbackEvent(tx, {
-          merchantId,
-          applicationId,
-          orderId: orderIds[i % orderIds.length] ?? null,
-          type: 'collection.completed',
-          data: {
-            order: { orderNo: String(orderRows[i % orderRows.length]?.order_no), status: 'completed' },
-          },
-          now: app.now(),
-        });
-        return event;
+    // The i-th bench event: one of the orders above, completed.
+    const recordEvent = (tx: Parameters<Parameters<typeof app.db.transaction>[0]>[0], i: number) =>
+      recordCallbackEvent(tx, {
+        merchantId,
+        applicationId,
+        orderId: orderIds[i % orderIds.length] ?? null,
+        type: 'collection.completed',
+        data: {
+          order: { orderNo: String(orderRows[i % orderRows.length]?.order_no), status: 'completed' },
+        },
+        now: app.now(),
       });
+    const enqueue = (i: number) => app.db.transaction((tx) => recordEvent(tx, i));
     let workerSeconds = Number.NaN;
     let enqueueSeconds = Number.NaN;
     let rawPostSeconds = Number.NaN;
@@ -282,16 +281,7 @@ async function main() {
       const callbackStarted = performance.now();
       await app.db.transaction(async (tx) => {
         for (let i = 0; i < CALLBACKS; i++) {
-          const event = await recordCallbackEvent(tx, {
-            merchantId,
-            applicationId,
-            orderId: orderIds[i % orderIds.length] ?? null,
-            type: 'collection.completed',
-            data: {
-              order: { orderNo: String(orderRows[i % orderRows.length]?.order_no), status: 'completed' },
-            },
-            now: app.now(),
-          });
+          const event = await recordEvent(tx, i);
           eventBodies.push(event.body);
         }
       });
