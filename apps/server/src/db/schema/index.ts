@@ -6,4 +6,5 @@ export * from './merchants';
 export * from './operators';
 export * from './orders';
 export * from './reference';
+export * from './reports';
 export * from './security';
