@@ -3,6 +3,7 @@ export * from './assets';
 export * from './chains';
 export * from './jobs';
 export * from './merchants';
+export * from './notices';
 export * from './operators';
 export * from './orders';
 export * from './reference';
