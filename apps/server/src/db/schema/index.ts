@@ -9,3 +9,5 @@ export * from './orders';
 export * from './reference';
 export * from './reports';
 export * from './security';
+export * from './events';
+export * from './exports';
