@@ -25,6 +25,7 @@ import { registerEpusdtRoutes } from './modules/epusdt/epusdt.routes';
 import { registerGoogleRoutes } from './modules/google/google.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerFundRecordRoutes } from './modules/ledger/fund-records.routes';
+import { registerLiveRoutes } from './modules/live/live.routes';
 import { registerDevOutboxRoutes } from './modules/mail/dev-outbox.routes';
 import {
   DEMO_ACCOUNT,
@@ -190,6 +191,8 @@ async function assembleApp(
   registerAssetRoutes(app);
   registerAddressWhitelistRoutes(app);
   registerFundRecordRoutes(app);
+  // The merchant's live events (GET /front/events): LISTEN on the database, streams per tab.
+  await registerLiveRoutes(app, database);
   // The operator console (/front/ops/*): its own accounts and x-ops-token sessions.
   registerOpsRoutes(app);
   registerUploadRoutes(app);

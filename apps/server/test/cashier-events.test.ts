@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema';
-import { openEventStream } from '../src/modules/cashier/event-stream';
+import { openEventStream } from '../src/lib/event-stream';
 import { createCollectionOrder } from '../src/modules/orders/order.service';
 import { buildTestApp } from './helpers/build-test-app';
 import { createMerchant } from './helpers/factories';

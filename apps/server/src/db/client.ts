@@ -25,7 +25,19 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Applies the forward-only migrations in apps/server/drizzle that are not applied yet. */
   migrate(): Promise<void>;
+  /**
+   * LISTEN on a channel (modules/live): `onNotify` gets each payload committed by any
+   * connection, this process's or another node's. On a PostgreSQL server it is one dedicated
+   * connection per channel, reconnected with backoff when lost; `onResume` runs after each
+   * reconnect, since what was notified meanwhile is gone. Returns how to stop listening.
+   */
+  listen(channel: string, handlers: NotifyHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface NotifyHandlers {
+  onNotify(payload: string): void;
+  onResume?(): void;
 }
 
 /**
@@ -46,6 +58,13 @@ export async function createPgliteDatabase(
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: findMigrationsFolder() }),
+    // One connection: a NOTIFY of any statement reaches it once its transaction commits.
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, handlers.onNotify);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: () => client.close(),
   };
 }
@@ -67,7 +86,80 @@ export async function createPostgresDatabase(url: string): Promise<DatabaseHandl
     kind: 'postgres',
     migrate: () =>
       migrateOneNodeAtATime(pool, () => migrateNodePg(db, { migrationsFolder: findMigrationsFolder() })),
+    listen: (channel, handlers) => listenOnOwnConnection(url, channel, handlers),
     close: () => pool.end(),
+  };
+}
+
+const LISTEN_RETRY_MS = { first: 200, max: 5000 };
+
+/**
+ * A pooled connection cannot LISTEN (the pool hands it to other queries), so each channel has
+ * its own client. When it is lost (a server restart, a failover, an admin's termination) it is
+ * opened again after 200 ms, doubling up to 5 s, and `onResume` tells the caller to catch up.
+ * The first connection must succeed: the start fails with the driver's reason, like the pool's.
+ */
+async function listenOnOwnConnection(
+  url: string,
+  channel: string,
+  handlers: NotifyHandlers,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retryMs = LISTEN_RETRY_MS.first;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  async function open(): Promise<void> {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) handlers.onNotify(message.payload);
+    });
+    next.on('error', (error) => lost(next, error));
+    next.on('end', () => lost(next));
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    retryMs = LISTEN_RETRY_MS.first;
+  }
+
+  function lost(which: pg.Client, error?: Error): void {
+    if (stopped || client !== which) return;
+    client = undefined;
+    which.end().catch(() => {});
+    process.stderr.write(
+      `database: LISTEN ${channel} connection lost (${error?.message ?? 'ended'}); reopening\n`,
+    );
+    scheduleReopen();
+  }
+
+  function scheduleReopen(): void {
+    if (stopped || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      open().then(
+        () => {
+          if (!stopped) handlers.onResume?.();
+        },
+        () => {
+          retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MS.max);
+          scheduleReopen();
+        },
+      );
+    }, retryMs);
+    retryTimer.unref();
+  }
+
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    const last = client;
+    client = undefined;
+    await last?.end().catch(() => {});
   };
 }
 

@@ -64,6 +64,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       components: {
         securitySchemes: {
           authToken: { type: 'apiKey', in: 'header', name: 'x-auth-token' },
+          // The live event stream only (an EventSource sends no headers): the same token.
+          tokenCookie: { type: 'apiKey', in: 'cookie', name: 'token' },
           // The operator console's token (tag ops): a session apart from the merchants'.
           opsToken: { type: 'apiKey', in: 'header', name: OPS_TOKEN_HEADER },
           ...API_SECURITY_SCHEMES,

@@ -4,6 +4,7 @@ import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { resolveLanguage } from '@tollgate/contracts/languages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readCookies, TOKEN_COOKIE } from '../lib/cookies';
 
 /**
  * Serves the built web app (apps/web/dist) from the same origin as the API. Vite names
@@ -15,8 +16,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export type ServePage = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
-/** The cookies the web app writes (apps/web/src/shared/lib: session.ts, language.ts). */
-const TOKEN_COOKIE = 'token';
+/** The language cookie the web app writes (apps/web/src/shared/lib/language.ts). */
 const LANG_COOKIE = 'lang';
 
 export async function registerWebApp(app: FastifyInstance, dir: string): Promise<ServePage | null> {
@@ -87,25 +87,4 @@ function acceptedEncoding(request: FastifyRequest): { name: string; extension: s
   if (/\bbr\b/.test(accepted)) return { name: 'br', extension: 'br' };
   if (/\bgzip\b/.test(accepted)) return { name: 'gzip', extension: 'gz' };
   return undefined;
-}
-
-/** `name=value` pairs of a Cookie header (RFC 6265 section 4.2); the first of a name wins. */
-export function readCookies(header: string | undefined): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const part of (header ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at < 0) continue;
-    const name = part.slice(0, at).trim();
-    if (!name || cookies.has(name)) continue;
-    const raw = part
-      .slice(at + 1)
-      .trim()
-      .replace(/^"(.*)"$/, '$1');
-    try {
-      cookies.set(name, decodeURIComponent(raw));
-    } catch {
-      cookies.set(name, raw);
-    }
-  }
-  return cookies;
 }

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { hashToken, TOKEN_MAX_LENGTH } from '../../lib/tokens';
 import type { AuthSession, Clock } from '../../types';
+import { notifySessionEnded } from '../live/live-events';
 import { findSessionByTokenHash, revokeSession } from './session.repository';
 
 /** Turning an `x-auth-token` back into its session, telling whether it is valid, logging out. */
@@ -59,5 +60,7 @@ export async function checkLogin(
 
 export async function logOut({ db, now }: Deps, session: AuthSession): Promise<null> {
   await revokeSession(db, session.sessionId, now());
+  // Its live streams end at once, on every node (not only at their next heartbeat).
+  await notifySessionEnded(db, session.sessionId);
   return null;
 }

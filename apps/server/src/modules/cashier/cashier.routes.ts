@@ -15,7 +15,7 @@ import { registerEndpoint } from '../../lib/register-endpoint';
 import { applyCommonParams } from '../../plugins/request-context';
 import { chooseCashierNetwork, simulateCashierPayment } from './cashier.service';
 import { loadCashierView, loadCashierViews } from './cashier-view';
-import { type EventStream, openEventStream } from './event-stream';
+import { type EventStream, openEventStream } from '../../lib/event-stream';
 import { createOrderWatch } from './order-watch';
 
 /**
