@@ -1,12 +1,11 @@
-import { z } from 'zod';
-import { commonQuery } from './validation';
-
 /**
  * Live updates (issue 9): `GET /front/events`, one server-sent-events stream per browser tab,
  * authenticated by the `token` cookie alone (never a token in the URL). Each event names what
  * changed for the merchant; the web app refreshes what shows it. The event's `id` is the
  * stream position: a reconnect sends it back (the Last-Event-ID header, or `lastEventId` when
  * the app opens a new stream itself) and gets what it missed, within the replay window.
+ * No zod here: the web app's first load imports this file (the query schema is in
+ * live-events-query.ts).
  */
 export const LIVE_EVENTS_PATH = '/events';
 
@@ -26,27 +25,25 @@ export const LIVE_EVENT_TIMING = {
   replayMax: 500,
 };
 
-export const liveOrderEvent = z.object({
-  count: z.number().int(),
-  orders: z.array(
-    z.object({
-      orderNo: z.string(),
-      type: z.enum(['collection', 'payout']),
-      status: z.string(),
-    }),
-  ),
-});
-export const liveBalanceEvent = z.object({ count: z.number().int(), currencies: z.array(z.string()) });
-export const liveWithdrawalEvent = z.object({
-  count: z.number().int(),
-  withdrawals: z.array(z.object({ withdrawalNo: z.string(), status: z.string() })),
-});
-export const liveNoticeEvent = z.object({ noticeId: z.number().int() });
-
-export type LiveOrderEvent = z.infer<typeof liveOrderEvent>;
-export type LiveBalanceEvent = z.infer<typeof liveBalanceEvent>;
-export type LiveWithdrawalEvent = z.infer<typeof liveWithdrawalEvent>;
-export type LiveNoticeEvent = z.infer<typeof liveNoticeEvent>;
+/** An order created or changed (status, amounts paid, network, hash): the records and cards. */
+export interface LiveOrderEvent {
+  count: number;
+  orders: { orderNo: string; type: 'collection' | 'payout'; status: string }[];
+}
+/** Fund records were written: the balances, the fund flow, the deposit records. */
+export interface LiveBalanceEvent {
+  count: number;
+  currencies: string[];
+}
+/** A withdrawal's status or hash changed (a review moves no balance). */
+export interface LiveWithdrawalEvent {
+  count: number;
+  withdrawals: { withdrawalNo: string; status: string }[];
+}
+/** A notice was published (for every merchant). */
+export interface LiveNoticeEvent {
+  noticeId: number;
+}
 
 export interface LiveEventPayloads {
   order: LiveOrderEvent;
@@ -54,13 +51,3 @@ export interface LiveEventPayloads {
   withdrawal: LiveWithdrawalEvent;
   notice: LiveNoticeEvent;
 }
-
-export const liveEventsQuery = commonQuery.extend({
-  lastEventId: z
-    .string()
-    .regex(/^\d{1,18}$/, { error: 'validation.invalidType' })
-    .optional()
-    .describe(
-      'the last event id seen, when the app opens a new stream itself (else the Last-Event-ID header)',
-    ),
-});

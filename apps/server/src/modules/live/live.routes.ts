@@ -1,5 +1,6 @@
 import { BASE_PATH, ErrorCode, errorEnvelope } from '@tollgate/contracts';
-import { LIVE_EVENT_TIMING, LIVE_EVENTS_PATH, liveEventsQuery } from '@tollgate/contracts/live-events';
+import { LIVE_EVENT_TIMING, LIVE_EVENTS_PATH } from '@tollgate/contracts/live-events';
+import { liveEventsQuery } from '@tollgate/contracts/live-events-query';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -8,6 +8,7 @@ import { exchangeRateListQueryOptions } from '../../features/config/api/get-exch
 import { accountKeys } from '../../features/dashboard/api/account-keys';
 import { accountInfoQueryOptions } from '../../features/dashboard/api/get-account-info';
 import { useMerchantInfo } from '../../features/merchant/api/get-merchant-info';
+import { useLiveUpdates } from '../live/use-live-updates';
 import { AppHeader } from './app-header';
 import { AppSidebar, SidebarDrawer } from './app-sidebar';
 import { DevnetBanner } from './devnet-banner';
@@ -33,6 +34,8 @@ export function AppLayout() {
   const contentRef = useRef<HTMLElement>(null);
   const scrollTops = useRef(new Map<string, number>());
   useMerchantInfo();
+  // The merchant's live events (one stream per tab, while the shell is open).
+  useLiveUpdates();
 
   useEffect(() => {
     void queryClient.prefetchQuery(accountInfoQueryOptions());

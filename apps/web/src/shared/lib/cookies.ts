@@ -1,4 +1,7 @@
-/** Tiny cookie helpers: every cookie we write is path=/ and SameSite=Lax. */
+/**
+ * Tiny cookie helpers: every cookie we write is path=/, SameSite=Lax unless said otherwise, and
+ * Secure when the page itself is on https (the address users reach: PUBLIC_URL).
+ */
 const DAY_SECONDS = 24 * 60 * 60;
 
 export function readCookie(name: string): string | undefined {
@@ -10,10 +13,16 @@ export function readCookie(name: string): string | undefined {
   return undefined;
 }
 
-export function writeCookie(name: string, value: string, days: number) {
+export function writeCookie(
+  name: string,
+  value: string,
+  days: number,
+  options: { sameSite?: 'Lax' | 'Strict' } = {},
+) {
   const maxAge = Math.round(days * DAY_SECONDS);
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is async and missing in Firefox/Safari; these helpers are the one place that writes cookies.
-  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${maxAge}; SameSite=Lax`;
+  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${maxAge}; SameSite=${options.sameSite ?? 'Lax'}${secure}`;
 }
 
 export function removeCookie(name: string) {

@@ -4,9 +4,13 @@ import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/lib/format';
+import { useRecentChanges } from '../../../shared/live/recent-changes';
 import { OrderStatus, TestTag } from './order-status';
 
-/** The records table: server pages, each row opening the order's detail. */
+/**
+ * The records table: server pages, each row opening the order's detail. A row the live events
+ * just named (new, or its status changed) is marked for a moment (`live-changed`, app/styles.css).
+ */
 export function RecordsTable({
   rows,
   total,
@@ -30,6 +34,7 @@ export function RecordsTable({
   empty: ReactNode;
 }) {
   const { t } = useTranslation();
+  const isChanged = useRecentChanges();
   const amount = (value: string, currency: string) => (
     <span className="amount">
       {value} {currency}
@@ -123,6 +128,7 @@ export function RecordsTable({
   return (
     <Table<OrderRecord>
       rowKey="orderNo"
+      rowClassName={(order) => (isChanged(order.orderNo) ? 'live-changed' : '')}
       columns={columns}
       dataSource={rows}
       loading={isLoading}
