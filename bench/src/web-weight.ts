@@ -34,15 +34,31 @@ function medianRun(runs: LighthouseScores[]): LighthouseScores {
 const LOGIN_READY = '[data-testid="login-submit"]';
 const DASHBOARD_READY = '[data-testid="balance-overview"]';
 
+/**
+ * Chunks a page fetches once its content is on screen, outside its first-load budget: the
+ * charts' ECharts (docs/decisions/2026-11-26-weekly-chart.md). Counted in the budget after all
+ * when the page asked for one before its content showed.
+ */
+const AFTER_CONTENT_CHUNK = /\/assets\/chart-[\w-]+\.js$/;
+
 function printLoad(name: keyof typeof LIMITS_KIB, load: PageLoad): boolean {
-  const kib = load.gzipBytes / KIB;
+  const isLater = (script: PageLoad['scripts'][number]) =>
+    script.isAfterReady && AFTER_CONTENT_CHUNK.test(script.path);
+  const first = load.scripts.filter((script) => !isLater(script));
+  const later = load.scripts.filter(isLater);
+  const kib = first.reduce((sum, script) => sum + script.gzipBytes, 0) / KIB;
   const limit = LIMITS_KIB[name];
   const isWithin = kib <= limit;
   console.log(
-    `${name}: ${kib.toFixed(1)} KiB gzip JS in ${load.scripts.length} files (limit ${limit}, ${(kib / limit).toFixed(2)}x) ${isWithin ? 'ok' : 'OVER'}`,
+    `${name}: ${kib.toFixed(1)} KiB gzip JS in ${first.length} files (limit ${limit}, ${(kib / limit).toFixed(2)}x) ${isWithin ? 'ok' : 'OVER'}`,
   );
-  for (const script of [...load.scripts].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
+  for (const script of [...first].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
     console.log(`    ${(script.gzipBytes / KIB).toFixed(1).padStart(6)} KiB  ${script.path}`);
+  }
+  for (const script of later) {
+    console.log(
+      `    then, after the content showed (outside the limit): ${(script.gzipBytes / KIB).toFixed(1)} KiB  ${script.path}`,
+    );
   }
   return isWithin;
 }

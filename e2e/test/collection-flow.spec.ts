@@ -30,6 +30,12 @@ const LANGUAGES = [
     collectionType: '代收',
     delivered: '已送达',
     attempt: 'collection.completed · 第 1 次已确认',
+    weekTotals: '近 7 天共完成 1 笔，金额 50.00 USDT',
+    weekTooltip: '金额: 50.00 USDT',
+    weekNoPayouts: '近 7 天没有已完成的代付订单。',
+    collectionKind: '代收',
+    payoutKind: '代付',
+    shot: 'zh-cn',
   },
   {
     code: 'en_US',
@@ -43,6 +49,12 @@ const LANGUAGES = [
     collectionType: 'Collection',
     delivered: 'Delivered',
     attempt: 'collection.completed · attempt 1Acknowledged',
+    weekTotals: '1 completed in the past 7 days, 50.00 USDT',
+    weekTooltip: 'Amount: 50.00 USDT',
+    weekNoPayouts: 'No payout orders were completed in the past 7 days.',
+    collectionKind: 'Collection',
+    payoutKind: 'Payout',
+    shot: 'en-us',
   },
 ] as const;
 
@@ -78,7 +90,7 @@ for (const lang of LANGUAGES) {
     test(`${lang.code}: app, signed order, cashier underpaid then paid, callbacks, balance`, async ({
       page,
       context,
-    }) => {
+    }, testInfo) => {
       test.setTimeout(240_000);
       const baseUrl = readBaseUrl();
       const merchant = await freshMerchant(`e2e-flow-${lang.code.toLowerCase()}`);
@@ -224,6 +236,34 @@ for (const lang of LANGUAGES) {
         await expect(page.getByTestId('today-collection-amount')).toContainText('50.00');
         await expect(page.getByTestId('today-collection-fee')).toContainText('0.40');
         await expect(page.getByTestId('today-payout-created')).toContainText('0');
+      });
+
+      await test.step("the weekly chart draws it on today's bar, its tooltip in the language", async () => {
+        const card = page.getByTestId('weekly-chart');
+        await expect(card.getByTestId('weekly-chart-totals')).toContainText(lang.weekTotals);
+        const chart = card.getByTestId('weekly-chart-canvas');
+        await expect(chart.locator('svg')).toBeVisible();
+        // The axis tooltip answers anywhere in a day's column: today's is the last, left of the
+        // right axis's labels.
+        await chart.scrollIntoViewIfNeeded();
+        const tooltip = card.locator('div', { hasText: lang.weekTooltip }).last();
+        await expect(async () => {
+          const box = await chart.boundingBox();
+          if (!box) throw new Error('no chart');
+          await page.mouse.move(box.x + box.width - 100, box.y + box.height / 2);
+          await expect(tooltip).toBeVisible({ timeout: 2_000 });
+        }).toPass({ timeout: 20_000 });
+        await page.screenshot({ path: testInfo.outputPath(`page-dashboard-1440-${lang.shot}.png`) });
+        await card.getByTestId('weekly-chart-type').getByText(lang.payoutKind).click();
+        await expect(card.getByTestId('weekly-chart-totals')).toContainText(lang.weekNoPayouts);
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.getByTestId('weekly-chart-type').getByText(lang.collectionKind).click();
+        await expect(card.getByTestId('weekly-chart-totals')).toContainText(lang.weekTotals);
+        await expect(chart.locator('svg')).toBeVisible();
+        await chart.scrollIntoViewIfNeeded();
+        await page.screenshot({
+          path: testInfo.outputPath(`page-dashboard-390-${lang.shot}.png`),
+        });
       });
     });
   });

@@ -91,6 +91,8 @@ test('cards stack in one column, each the width of the content', async ({ page }
 test('the phone dashboard, with its drawer open, has no axe violations', async ({ page }) => {
   await openAsDemo(page, '/dashboard');
   await expect(page.getByTestId('balance-table')).toBeVisible();
+  // The weekly chart arrives in a chunk of its own: check the page with it drawn.
+  await expect(page.getByTestId('weekly-chart-canvas').locator('svg')).toBeVisible();
   expect(await findAxeViolations(page)).toEqual([]);
   await page.getByTestId('sidebar-toggle').tap();
   await expect(page.getByRole('dialog', { name: '导航菜单' })).toBeVisible();

@@ -22,8 +22,11 @@ export const CHROMIUM_FLAGS = [
 ];
 
 export interface PageLoad {
-  /** Every JS file, by its path, with its gzip size in bytes. */
-  scripts: { path: string; gzipBytes: number }[];
+  /**
+   * Every JS file, by its path, with its gzip size in bytes and whether it was asked for only
+   * after the page showed `readySelector` (a chunk the page fetches once its content is there).
+   */
+  scripts: { path: string; gzipBytes: number; isAfterReady: boolean }[];
   gzipBytes: number;
   /** The languages whose locale chunk was loaded. */
   locales: string[];
@@ -58,7 +61,13 @@ export async function measurePageJs(browser: Browser, setup: LoadSetup): Promise
     ];
     await context.addCookies(cookies.map((c) => ({ ...c, url: setup.baseUrl, sameSite: 'Lax' as const })));
     const page = await context.newPage();
-    const pending: Promise<{ path: string; gzipBytes: number } | undefined>[] = [];
+    const pending: Promise<PageLoad['scripts'][number] | undefined>[] = [];
+    // Request times by URL, and the moment the page's content showed (unset until then).
+    const requestedAt = new Map<string, number>();
+    let readyAt: number | undefined;
+    page.on('request', (request) => {
+      if (!requestedAt.has(request.url())) requestedAt.set(request.url(), performance.now());
+    });
     page.on('response', (response) => {
       const url = new URL(response.url());
       const isScript = response.request().resourceType() === 'script' || url.pathname.endsWith('.js');
@@ -66,12 +75,17 @@ export async function measurePageJs(browser: Browser, setup: LoadSetup): Promise
       pending.push(
         response
           .body()
-          .then((body) => ({ path: url.pathname, gzipBytes: gzipSync(body, { level: 9 }).length }))
+          .then((body) => ({
+            path: url.pathname,
+            gzipBytes: gzipSync(body, { level: 9 }).length,
+            isAfterReady: readyAt !== undefined && (requestedAt.get(response.url()) ?? 0) > readyAt,
+          }))
           .catch(() => undefined),
       );
     });
     await page.goto(`${setup.baseUrl}${setup.path}`);
     await page.locator(setup.readySelector).first().waitFor({ timeout: 60_000 });
+    readyAt = performance.now();
     await page.waitForLoadState('networkidle');
     const scripts = (await Promise.all(pending)).filter((s) => s !== undefined);
     const locales = scripts.map((s) => LOCALE_CHUNK.exec(s.path)?.[1]).filter((l) => l !== undefined);

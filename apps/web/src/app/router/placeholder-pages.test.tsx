@@ -28,7 +28,7 @@ describe('pages not built yet', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 
-  it("the dashboard shows real balances and today's orders, and says which blocks are being built", async () => {
+  it("the dashboard shows real balances, today's orders and the week, and says which blocks are being built", async () => {
     const day = { day: '2026-11-26', created: 3, completed: 2, amountUsdt: '150.5', feeUsdt: '1.204' };
     mockApi({
       '/merchant/account/info': ok({
@@ -36,14 +36,18 @@ describe('pages not built yet', () => {
         userBalanceList: [{ coinName: 'USDT', available: '12.50', frozen: '0', usdtValue: '12.50' }],
       }),
       '/dashboard/today': ok({ collection: day, payout: { ...day, created: 0, completed: 0 } }),
+      '/dashboard/week': ok({ type: 'collection', days: [day] }),
     });
     renderWithProviders(<DashboardPage />);
     await waitFor(() => expect(screen.getByTestId('balance-table')).toBeTruthy());
     await waitFor(() => expect(screen.getByTestId('today-collection-created').textContent).toContain('3'));
-    for (const block of ['weekly-chart', 'announcements']) {
-      expect(screen.getByTestId(block).textContent).toContain('Being built');
+    expect(screen.getByTestId('announcements').textContent).toContain('Being built');
+    await waitFor(() =>
+      expect(screen.getByTestId('weekly-chart-totals').textContent).toContain('2 completed'),
+    );
+    for (const block of ['today-orders', 'weekly-chart']) {
+      expect(screen.getByTestId(block).textContent).not.toContain('Being built');
     }
-    expect(screen.getByTestId('today-orders').textContent).not.toContain('Being built');
     expect(screen.queryByTestId('empty-data')).toBeNull();
   });
 });

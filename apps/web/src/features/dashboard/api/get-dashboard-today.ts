@@ -9,6 +9,7 @@ import { callEndpoint } from '../../../shared/lib/http';
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   today: () => [...dashboardKeys.all, 'today'] as const,
+  week: (type: 'collection' | 'payout') => [...dashboardKeys.all, 'week', type] as const,
 };
 
 const REFRESH_MS = 30_000;

@@ -7,11 +7,12 @@ import { useAccountInfo } from '../api/get-account-info';
 import { useDashboardToday } from '../api/get-dashboard-today';
 import { BalanceOverview } from '../components/balance-overview';
 import { TodayOrders } from '../components/today-orders';
+import { WeeklyOrders } from '../components/weekly-orders';
 
 /**
- * Data overview: the balances and today's orders; the announcements and the weekly chart get
+ * Data overview: the balances, today's orders and the past week's; the announcements get
  * their data later in issue 9 and say so until then (not "no data", which would claim there
- * were no orders).
+ * were none).
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -36,9 +37,7 @@ export default function DashboardPage() {
           />
         </Col>
         <Col xs={24} xl={14}>
-          <Card title={t('dashboard.weeklyChart.title')} data-testid="weekly-chart">
-            <UnderConstruction variant="block" planned={t('dashboard.weeklyChart.planned')} />
-          </Card>
+          <WeeklyOrders />
         </Col>
         <Col xs={24} xl={10}>
           <Card
