@@ -11,3 +11,4 @@ export * from './reports';
 export * from './security';
 export * from './events';
 export * from './exports';
+export * from './telegram';
