@@ -36,12 +36,6 @@ export const ENDPOINT_ROUTES = {
   // The dashboard's order cards (issue 9).
   dashboardToday: get('/dashboard/today', true),
   dashboardWeek: get('/dashboard/week', true),
-  // The reports (issue 9): daily aggregates over a range of the merchant's days.
-  billReport: post('/report/bill', 'json', true),
-  rechargeReport: post('/report/recharge', 'json', true),
-  withdrawalReport: post('/report/withdrawal', 'json', true),
-  collectionReport: post('/report/collection', 'json', true),
-  paymentReport: post('/report/payment', 'json', true),
   coinList: get('/config/coinList', false),
   chainList: get('/config/chainList', false),
   exchangeRateList: get('/config/exchangeRateList', false),

@@ -18,6 +18,5 @@ export * from './money-schema';
 export * from './ops';
 export * from './order-records';
 export * from './reference';
-export * from './reports';
 export * from './validation';
 export * from './whitelist';
