@@ -36,6 +36,7 @@ import {
 import { registerMerchantRoutes } from './modules/merchant/merchant.routes';
 import { registerMerchantApi } from './modules/merchant-api/merchant-api.routes';
 import { DEMO_OPERATOR, seedDemoOperator } from './modules/ops/create-operator';
+import { registerNoticeRoutes } from './modules/notice/notice.routes';
 import { registerOpsRoutes } from './modules/ops/ops.routes';
 import { registerOrderRecordRoutes } from './modules/orders/records.routes';
 import { registerPasswordRoutes } from './modules/password/password.routes';
@@ -185,6 +186,7 @@ async function assembleApp(
   registerGoogleRoutes(app);
   registerMerchantRoutes(app);
   registerDashboardRoutes(app);
+  registerNoticeRoutes(app);
   registerApplicationRoutes(app);
   registerCallbackRoutes(app);
   registerOrderRecordRoutes(app);

@@ -36,6 +36,11 @@ export const ENDPOINT_ROUTES = {
   // The dashboard's order cards (issue 9).
   dashboardToday: get('/dashboard/today', true),
   dashboardWeek: get('/dashboard/week', true),
+  // System notices (issue 9): the list with its search, one notice (marks it read), the badge.
+  noticePage: post('/notice/page', 'json', true),
+  noticeDetail: post('/notice/detail', 'json', true),
+  noticeReadAll: post('/notice/read-all', 'json', true),
+  noticeUnreadCount: get('/notice/unread-count', true),
   coinList: get('/config/coinList', false),
   chainList: get('/config/chainList', false),
   exchangeRateList: get('/config/exchangeRateList', false),
@@ -118,6 +123,11 @@ export const ENDPOINT_ROUTES = {
   opsFeeUpdate: opsPost('/ops/fees/update'),
   opsRateUpdate: opsPost('/ops/rates/update'),
   opsAuditPage: opsPost('/ops/audit/page'),
+  opsNoticePage: opsPost('/ops/notices/page'),
+  opsNoticeDetail: opsPost('/ops/notices/detail'),
+  opsNoticeCreate: opsPost('/ops/notices/create'),
+  opsNoticeUpdate: opsPost('/ops/notices/update'),
+  opsNoticeDelete: opsPost('/ops/notices/delete'),
 } as const satisfies Record<string, EndpointRoute>;
 
 export type EndpointName = keyof typeof ENDPOINT_ROUTES;

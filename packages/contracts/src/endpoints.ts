@@ -54,6 +54,18 @@ import { dashboardToday, dashboardWeek, dashboardWeekQuery } from './dashboard';
 import { ENDPOINT_ROUTES, type EndpointName, type EndpointRoute } from './endpoint-routes';
 import { accountInfo, accountOverview, loginResult, merchantInfo } from './merchant';
 import {
+  noticeDetail,
+  noticeIdBody,
+  noticePage,
+  noticePageBody,
+  noticeUnreadCount,
+  opsNoticePage,
+  opsNoticePageBody,
+  opsNoticeResult,
+  opsNoticeSaveBody,
+  opsNoticeUpdateBody,
+} from './notice';
+import {
   operatorInfo,
   opsApproveBody,
   opsAuditPage,
@@ -157,6 +169,30 @@ export const endpoints = {
     tag: 'merchant',
     query: dashboardWeekQuery,
     response: dashboardWeek,
+  }),
+  noticePage: endpoint('noticePage', {
+    summary:
+      "Published system notices, pinned first then newest, in the merchant's language (zh_CN where a notice has none); keyword searches titles and bodies",
+    tag: 'notice',
+    body: noticePageBody,
+    response: noticePage,
+  }),
+  noticeDetail: endpoint('noticeDetail', {
+    summary: 'One published notice with its sanitized HTML body; marks it read for the merchant',
+    tag: 'notice',
+    body: noticeIdBody,
+    response: noticeDetail,
+  }),
+  noticeReadAll: endpoint('noticeReadAll', {
+    summary: 'Mark every published notice read for the merchant',
+    tag: 'notice',
+    body: empty,
+    response: noticeUnreadCount,
+  }),
+  noticeUnreadCount: endpoint('noticeUnreadCount', {
+    summary: 'How many published notices the merchant has not opened (the header badge)',
+    tag: 'notice',
+    response: noticeUnreadCount,
   }),
   feeInfo: endpoint('feeInfo', {
     summary: 'The rate table: collection rate and payout fee per currency on each chain',
@@ -578,6 +614,36 @@ export const endpoints = {
     tag: 'ops',
     body: opsAuditPageBody,
     response: opsAuditPage,
+  }),
+  opsNoticePage: endpoint('opsNoticePage', {
+    summary: 'System notices, published and scheduled, newest publish time first; keyword searches titles',
+    tag: 'ops',
+    body: opsNoticePageBody,
+    response: opsNoticePage,
+  }),
+  opsNoticeDetail: endpoint('opsNoticeDetail', {
+    summary: 'One notice with its text in every language it has',
+    tag: 'ops',
+    body: noticeIdBody,
+    response: opsNoticeResult,
+  }),
+  opsNoticeCreate: endpoint('opsNoticeCreate', {
+    summary: 'Write a notice: a text per language (zh_CN required), publish time (default now), pinned; the body is sanitized',
+    tag: 'ops',
+    body: opsNoticeSaveBody,
+    response: opsNoticeResult,
+  }),
+  opsNoticeUpdate: endpoint('opsNoticeUpdate', {
+    summary: 'Rewrite a notice; languages left out are removed (they read as zh_CN again)',
+    tag: 'ops',
+    body: opsNoticeUpdateBody,
+    response: opsNoticeResult,
+  }),
+  opsNoticeDelete: endpoint('opsNoticeDelete', {
+    summary: 'Delete a notice, its texts and read marks',
+    tag: 'ops',
+    body: noticeIdBody,
+    response: z.null(),
   }),
 } as const satisfies Record<EndpointName, EndpointDef>;
 

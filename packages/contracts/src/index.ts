@@ -13,6 +13,7 @@ export * from './languages';
 export * from './merchant';
 export * from './merchant-api';
 export * from './messages';
+export * from './notice';
 export * from './money';
 export * from './money-schema';
 export * from './ops';

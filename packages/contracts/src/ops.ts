@@ -207,6 +207,9 @@ export const OPS_AUDIT_ACTIONS = [
   'merchant_auto_approve',
   'fee_update',
   'rate_update',
+  'notice_create',
+  'notice_update',
+  'notice_delete',
 ] as const;
 export type OpsAuditAction = (typeof OPS_AUDIT_ACTIONS)[number];
 

@@ -10,6 +10,13 @@ import { getOpsFeeTable, updateOpsFee, updateOpsRate } from './ops-fees.service'
 import { getOperatorMe, logInOperator } from './ops-login.service';
 import { listOpsMerchants, setOpsAutoApprove, setOpsMerchantStatus } from './ops-merchants.service';
 import {
+  createOpsNotice,
+  deleteOpsNotice,
+  getOpsNotice,
+  listOpsNotices,
+  updateOpsNotice,
+} from './ops-notices.service';
+import {
   approveOpsWithdrawal,
   getOpsWithdrawalDetail,
   listOpsWithdrawals,
@@ -71,4 +78,17 @@ export function registerOpsRoutes(app: FastifyInstance): void {
     updateOpsRate(deps, requireOperator(request), body, request.ip),
   );
   registerEndpoint(app, endpoints.opsAuditPage, ({ body }) => pageAudit(app.db, body));
+
+  const noticeDeps = { ...deps, log: app.log };
+  registerEndpoint(app, endpoints.opsNoticePage, ({ body }) => listOpsNotices(deps, body));
+  registerEndpoint(app, endpoints.opsNoticeDetail, ({ body }) => getOpsNotice(deps, body.id));
+  registerEndpoint(app, endpoints.opsNoticeCreate, ({ body, request }) =>
+    createOpsNotice(noticeDeps, requireOperator(request), body, request.ip),
+  );
+  registerEndpoint(app, endpoints.opsNoticeUpdate, ({ body, request }) =>
+    updateOpsNotice(noticeDeps, requireOperator(request), body, request.ip),
+  );
+  registerEndpoint(app, endpoints.opsNoticeDelete, ({ body, request }) =>
+    deleteOpsNotice(noticeDeps, requireOperator(request), body.id, request.ip),
+  );
 }

@@ -1,0 +1,82 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * A notice body's HTML, cleaned by an allow-list before it is stored (and again when a merchant
+ * reads it, so a row written any other way is shown clean too). What the console's editor
+ * writes survives: paragraphs, headings, bold, italic, underline, strike, code, quotes, lists,
+ * rules and links. Everything else goes: script, style, iframe, object, img and form elements,
+ * every attribute but a link's href (http, https, mailto only: no javascript: or data:) and an
+ * ordered list's start, hence no on* handlers, style or class. Script and style lose their
+ * content too. Each link opens a new tab without handing the notice page to it.
+ */
+const ALLOWED_TAGS = [
+  'p',
+  'br',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'code',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'hr',
+  'a',
+];
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ALLOWED_TAGS,
+  allowedAttributes: { a: ['href', 'target', 'rel'], ol: ['start'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: {
+        ...(attribs.href ? { href: attribs.href } : {}),
+        target: '_blank',
+        rel: 'noopener noreferrer',
+      },
+    }),
+  },
+};
+
+export function sanitizeNoticeHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}
+
+const BLOCK_END = /<\/(?:p|h[1-6]|li|blockquote|pre)>|<br\s*\/?>|<hr\s*\/?>/gi;
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' };
+
+/**
+ * The text a reader sees, one space between blocks: what the keyword search reads (never tag or
+ * attribute names) and where a summary left empty is cut from.
+ */
+export function noticeHtmlText(cleanHtml: string): string {
+  const text = sanitizeHtml(cleanHtml.replace(BLOCK_END, '$& '), { allowedTags: [], allowedAttributes: {} });
+  return text
+    .replace(/&(?:amp|lt|gt|quot);/g, (entity) => ENTITIES[entity] ?? entity)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export const SUMMARY_FROM_BODY = 140;
+
+/** The summary shown in lists: the operator's own, or the start of the body. */
+export function summaryOf(summary: string, bodyText: string): string {
+  if (summary.trim()) return summary.trim();
+  const chars = Array.from(bodyText);
+  return chars.length > SUMMARY_FROM_BODY
+    ? `${chars.slice(0, SUMMARY_FROM_BODY).join('').trimEnd()}…`
+    : bodyText;
+}
