@@ -13,7 +13,9 @@ CREATE TABLE "telegram_link_codes" (
 --> statement-breakpoint
 CREATE TABLE "telegram_polling" (
 	"bot_id" text PRIMARY KEY NOT NULL,
-	"next_update_id" bigint NOT NULL
+	"next_update_id" bigint DEFAULT 0 NOT NULL,
+	"leased_by" text,
+	"leased_until" timestamp with time zone
 );
 --> statement-breakpoint
 ALTER TABLE "telegram_chats" ADD CONSTRAINT "telegram_chats_application_id_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."applications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

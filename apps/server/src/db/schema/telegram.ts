@@ -33,8 +33,13 @@ export const telegramLinkCodes = pgTable(
   (t) => [index('telegram_link_codes_app_idx').on(t.applicationId)],
 );
 
-/** One row per bot token (its numeric id): the next update id to ask getUpdates for. */
+/**
+ * One row per bot (its numeric id): the next update id to ask getUpdates for, and which node
+ * polls (Telegram answers 409 to a second concurrent getUpdates): a lease it renews each round.
+ */
 export const telegramPolling = pgTable('telegram_polling', {
   botId: text('bot_id').primaryKey(),
-  nextUpdateId: bigint('next_update_id', { mode: 'number' }).notNull(),
+  nextUpdateId: bigint('next_update_id', { mode: 'number' }).notNull().default(0),
+  leasedBy: text('leased_by'),
+  leasedUntil: at('leased_until'),
 });
