@@ -17,7 +17,11 @@ const NO_MOTION = { token: { motion: false } };
 
 export function renderWithProviders(
   ui: ReactElement,
-  { path = '/', queryClient: client }: { path?: string; queryClient?: QueryClient } = {},
+  {
+    path = '/',
+    initialEntry = path,
+    queryClient: client,
+  }: { path?: string; initialEntry?: string; queryClient?: QueryClient } = {},
 ) {
   const queryClient =
     client ??
@@ -29,7 +33,7 @@ export function renderWithProviders(
       { path, element: ui },
       { path: '*', element: <p data-testid="navigated">elsewhere</p> },
     ],
-    { initialEntries: [path] },
+    { initialEntries: [initialEntry] },
   );
   const result = render(
     <QueryClientProvider client={queryClient}>

@@ -3,12 +3,13 @@ import { Button, Layout, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../shared/ui/language-switcher';
 import { BalanceLabel } from './balance-label';
+import { NoticeBell } from './notice-bell';
 import { UserPopover } from './user-popover';
 
 /**
- * The shell's header: the navigation toggle on the left; balance, language and account on the
- * right. On a phone the toggle opens the menu drawer and the balance is shortened, so all
- * three stay on screen at 390 px.
+ * The shell's header: the navigation toggle on the left; balance, unread notices, language and
+ * account on the right. On a phone the toggle opens the menu drawer and the balance is
+ * shortened, so all four stay on screen at 390 px.
  */
 export interface AppHeaderProps {
   isPhone: boolean;
@@ -37,6 +38,7 @@ export function AppHeader({ isPhone, isCollapsed, onToggle }: AppHeaderProps) {
       />
       <Space size={isPhone ? 4 : 16} className="app-header__right">
         <BalanceLabel isCompact={isPhone} />
+        <NoticeBell />
         <LanguageSwitcher />
         <UserPopover />
       </Space>

@@ -1,5 +1,6 @@
 import {
   AuditOutlined,
+  NotificationOutlined,
   PercentageOutlined,
   SafetyCertificateOutlined,
   TeamOutlined,
@@ -15,6 +16,7 @@ const ICONS: Record<OpsMenuIcon, ReactNode> = {
   queue: <SafetyCertificateOutlined />,
   merchants: <TeamOutlined />,
   fees: <PercentageOutlined />,
+  notices: <NotificationOutlined />,
   audit: <AuditOutlined />,
 };
 

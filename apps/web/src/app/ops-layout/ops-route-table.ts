@@ -8,7 +8,7 @@ import type opsTexts from '../../locales/zh_CN/ops.json';
  * with the app: the app's router knows only /ops/login and /ops/* (router/build-ops-routes.tsx).
  */
 export type OpsTitleKey = `ops.menu.${keyof (typeof opsTexts)['menu']}`;
-export type OpsMenuIcon = 'queue' | 'merchants' | 'fees' | 'audit';
+export type OpsMenuIcon = 'queue' | 'merchants' | 'fees' | 'notices' | 'audit';
 
 export interface OpsRoute {
   /** Relative to /ops. */
@@ -38,6 +38,12 @@ export const OPS_ROUTES: OpsRoute[] = [
     titleCode: 'ops.menu.fees',
     icon: 'fees',
     page: () => import('../../features/ops/routes/ops-fees-page'),
+  },
+  {
+    path: 'notices',
+    titleCode: 'ops.menu.notices',
+    icon: 'notices',
+    page: () => import('../../features/ops/routes/ops-notices-page'),
   },
   {
     path: 'audit',

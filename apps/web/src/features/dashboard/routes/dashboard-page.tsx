@@ -1,18 +1,16 @@
-import { Card, Col, Row } from 'antd';
+import { Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { PageContainer } from '../../../shared/ui/page-container';
-import { UnderConstruction } from '../../../shared/ui/under-construction';
 import { useAccountInfo } from '../api/get-account-info';
 import { useDashboardToday } from '../api/get-dashboard-today';
+import { Announcements } from '../components/announcements';
 import { BalanceOverview } from '../components/balance-overview';
 import { TodayOrders } from '../components/today-orders';
 import { WeeklyOrders } from '../components/weekly-orders';
 
 /**
- * Data overview: the balances, today's orders and the past week's; the announcements get
- * their data later in issue 9 and say so until then (not "no data", which would claim there
- * were none).
+ * Data overview: the balances, today's orders and the past week's, and the latest system
+ * announcements.
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -40,17 +38,7 @@ export default function DashboardPage() {
           <WeeklyOrders />
         </Col>
         <Col xs={24} xl={10}>
-          <Card
-            title={t('dashboard.announcements.title')}
-            extra={
-              <Link to="/dashboard/notice" data-testid="announcements-more">
-                {t('dashboard.announcements.more')}
-              </Link>
-            }
-            data-testid="announcements"
-          >
-            <UnderConstruction variant="block" planned={t('dashboard.announcements.planned')} />
-          </Card>
+          <Announcements />
         </Col>
       </Row>
     </PageContainer>

@@ -1,4 +1,9 @@
-import type { OpsAuditPageBody, OpsMerchantPageBody, OpsWithdrawalPageBody } from '@tollgate/contracts';
+import type {
+  OpsAuditPageBody,
+  OpsMerchantPageBody,
+  OpsNoticePageBody,
+  OpsWithdrawalPageBody,
+} from '@tollgate/contracts';
 
 /** Query keys of the console, one factory: everything under `ops` goes when the operator leaves. */
 export const opsKeys = {
@@ -13,4 +18,7 @@ export const opsKeys = {
   fees: () => [...opsKeys.all, 'fees'] as const,
   audit: () => [...opsKeys.all, 'audit'] as const,
   auditPage: (body: OpsAuditPageBody) => [...opsKeys.audit(), 'page', body] as const,
+  notices: () => [...opsKeys.all, 'notices'] as const,
+  noticePage: (body: OpsNoticePageBody) => [...opsKeys.notices(), 'page', body] as const,
+  noticeDetail: (id: number) => [...opsKeys.notices(), 'detail', id] as const,
 };

@@ -28,6 +28,9 @@ const AUDIT_ACTION_ORDER: Record<OpsAuditAction, number> = {
   merchant_auto_approve: 6,
   fee_update: 7,
   rate_update: 8,
+  notice_create: 9,
+  notice_update: 10,
+  notice_delete: 11,
 };
 export const AUDIT_ACTIONS = (Object.keys(AUDIT_ACTION_ORDER) as OpsAuditAction[]).sort(
   (a, b) => AUDIT_ACTION_ORDER[a] - AUDIT_ACTION_ORDER[b],
