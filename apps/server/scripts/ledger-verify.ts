@@ -1,6 +1,7 @@
 // Checks the ledger of the database the server uses (DATABASE_URL, or the embedded one under
 // DATA_DIR) and prints every problem: balances that are not the sum of their changes, broken
-// before/after continuity, broken hash chains. Exits 0 when clean, 1 otherwise (2 when the
+// before/after continuity, broken hash chains, report aggregates (merchant_daily_stats) that differ
+// from their recomputation from the raw rows. Exits 0 when clean, 1 otherwise (2 when the
 // database cannot be read). Run: npm run ledger:verify
 // The embedded database is one process's at a time: stop the server before running it there.
 import { randomBytes } from 'node:crypto';
@@ -8,6 +9,7 @@ import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../src/config';
 import { createDatabase } from '../src/db/client';
 import { describeProblem, verifyLedger } from '../src/modules/ledger/verify-ledger';
+import { describeDailyStatsProblem, verifyDailyStats } from '../src/modules/reports/verify-daily-stats';
 
 function readConfig() {
   try {
@@ -32,8 +34,13 @@ try {
   const database = await createDatabase(config);
   try {
     const started = Date.now();
-    const problems = await verifyLedger(database.db);
-    for (const problem of problems) process.stdout.write(`${describeProblem(problem)}\n`);
+    const ledger = await verifyLedger(database.db);
+    const aggregates = await database.db.transaction((tx) => verifyDailyStats(tx), {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    });
+    const problems = [...ledger.map(describeProblem), ...aggregates.map(describeDailyStatsProblem)];
+    for (const problem of problems) process.stdout.write(`${problem}\n`);
     const took = `${Date.now() - started} ms`;
     if (problems.length === 0) {
       process.stdout.write(`ledger:verify: ${where} is consistent (${took})\n`);

@@ -42,6 +42,7 @@ import { registerOrderRecordRoutes } from './modules/orders/records.routes';
 import { registerPasswordRoutes } from './modules/password/password.routes';
 import { registerReferenceRoutes } from './modules/reference/reference.routes';
 import { registerRegistrationRoutes } from './modules/registration/registration.routes';
+import { registerReportRoutes } from './modules/reports/report.routes';
 import { registerUploadRoutes } from './modules/uploads/upload.routes';
 import { BODY_LIMIT, registerBodyParsing } from './plugins/body-parsing';
 import { registerCashierApp } from './plugins/cashier-app';
@@ -193,6 +194,7 @@ async function assembleApp(
   registerAssetRoutes(app);
   registerAddressWhitelistRoutes(app);
   registerFundRecordRoutes(app);
+  registerReportRoutes(app);
   // The merchant's live events (GET /front/events): LISTEN on the database, streams per tab.
   await registerLiveRoutes(app, database);
   // The operator console (/front/ops/*): its own accounts and x-ops-token sessions.

@@ -36,6 +36,12 @@ export const ENDPOINT_ROUTES = {
   // The dashboard's order cards (issue 9).
   dashboardToday: get('/dashboard/today', true),
   dashboardWeek: get('/dashboard/week', true),
+  // The reports (issue 9): daily aggregates over a range of the merchant's days.
+  billReport: post('/report/bill', 'json', true),
+  rechargeReport: post('/report/recharge', 'json', true),
+  withdrawalReport: post('/report/withdrawal', 'json', true),
+  collectionReport: post('/report/collection', 'json', true),
+  paymentReport: post('/report/payment', 'json', true),
   // System notices (issue 9): the list with its search, one notice (marks it read), the badge.
   noticePage: post('/notice/page', 'json', true),
   noticeDetail: post('/notice/detail', 'json', true),

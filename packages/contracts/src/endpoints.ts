@@ -97,6 +97,7 @@ import {
   orderPageBody,
 } from './order-records';
 import { chain, coin, exchangeRate, feeInfo, runtimeConfig } from './reference';
+import { reportBody, reportResult } from './reports';
 import { whitelistAddBody, whitelistRemoveBody, whitelistResult, whitelistSwitchBody } from './whitelist';
 
 /**
@@ -169,6 +170,36 @@ export const endpoints = {
     tag: 'merchant',
     query: dashboardWeekQuery,
     response: dashboardWeek,
+  }),
+  billReport: endpoint('billReport', {
+    summary: 'The bill report: fund records per day, currency and type (count, amounts, fees, net change)',
+    tag: 'report',
+    body: reportBody,
+    response: reportResult,
+  }),
+  rechargeReport: endpoint('rechargeReport', {
+    summary: 'The recharge report: deposits credited per day and currency',
+    tag: 'report',
+    body: reportBody,
+    response: reportResult,
+  }),
+  withdrawalReport: endpoint('withdrawalReport', {
+    summary: 'The withdrawal report: back-office withdrawals completed per day and currency',
+    tag: 'report',
+    body: reportBody,
+    response: reportResult,
+  }),
+  collectionReport: endpoint('collectionReport', {
+    summary: 'The collection report: collection orders completed per day and currency',
+    tag: 'report',
+    body: reportBody,
+    response: reportResult,
+  }),
+  paymentReport: endpoint('paymentReport', {
+    summary: 'The payment report: API payouts completed per day and currency',
+    tag: 'report',
+    body: reportBody,
+    response: reportResult,
   }),
   noticePage: endpoint('noticePage', {
     summary:

@@ -19,5 +19,6 @@ export * from './money-schema';
 export * from './ops';
 export * from './order-records';
 export * from './reference';
+export * from './reports';
 export * from './validation';
 export * from './whitelist';

@@ -32,14 +32,19 @@ export async function insertJsonRows<
   db: Executor,
   table: T,
   rows: readonly InferInsertModel<T>[],
-  /** `returning`: the columns to answer (all by default); fewer is less to send back and parse. */
-  options: { onConflictDoNothing?: boolean; returning?: readonly K[] } = {},
+  /**
+   * `returning`: the columns to answer (all by default); fewer is less to send back and parse.
+   * `with`: a data-modifying statement run as a CTE of this one (`with w as (…) insert …`): one
+   * round trip for both (the ledger's records and their report aggregates).
+   */
+  options: { onConflictDoNothing?: boolean; returning?: readonly K[]; with?: SQL } = {},
 ): Promise<Pick<InferSelectModel<T>, K>[]> {
   if (rows.length === 0) return [];
   const { keys, values } = jsonRowsOf(table, rows);
   const statement = jsonInsertStatement(table, keys, options);
+  const prefix = options.with ? sql`with w as (${options.with}) ` : sql``;
   const result = (await db.execute(
-    sql`${statement.head}${JSON.stringify(values)}${statement.tail}`,
+    sql`${prefix}${statement.head}${JSON.stringify(values)}${statement.tail}`,
   )) as unknown as { rows: Record<string, unknown>[] };
   return result.rows.map((raw) => readJsonInsertRow(statement, raw) as Pick<InferSelectModel<T>, K>);
 }

@@ -16,6 +16,7 @@ import { acceptGoogleCode } from '../google/google.service';
 import { requireGoogleBound } from '../google/google-guard';
 import { InsufficientBalanceError, postFundRecord, postFundRecords } from '../ledger/post-fund-record';
 import { findMerchantById, type MerchantRow } from '../merchant/merchant.repository';
+import { completionDelta } from '../reports/daily-stats';
 import { syncPayout } from './payout-sync';
 import {
   availableOf,
@@ -382,21 +383,35 @@ export async function settleSent(
     if (outcome === 'failed') {
       await release(tx, moved, 'failed', now);
     } else {
-      await postFundRecord(tx, {
-        merchantId: moved.merchantId,
-        currency: moved.coinName,
-        type: 'withdraw',
-        bucket: 'frozen',
-        change: `-${toDecimalString(money(moved.amount).plus(moved.fee))}`,
-        amount: toDecimalString(moved.amount),
-        fee: toDecimalString(moved.fee),
-        orderNo: moved.withdrawalNo,
-        txHash: moved.txHash,
-        address: moved.address,
-        network: moved.chainId,
-        status: 'completed',
-        now,
-      });
+      // The completion's record, and the withdrawal or payment report's row in its statement.
+      await postFundRecord(
+        tx,
+        {
+          merchantId: moved.merchantId,
+          currency: moved.coinName,
+          type: 'withdraw',
+          bucket: 'frozen',
+          change: `-${toDecimalString(money(moved.amount).plus(moved.fee))}`,
+          amount: toDecimalString(moved.amount),
+          fee: toDecimalString(moved.fee),
+          orderNo: moved.withdrawalNo,
+          txHash: moved.txHash,
+          address: moved.address,
+          network: moved.chainId,
+          status: 'completed',
+          now,
+        },
+        [
+          completionDelta({
+            merchantId: moved.merchantId,
+            kind: moved.orderId === null ? 'withdrawal' : 'payment',
+            coin: moved.coinName,
+            amount: moved.amount,
+            fee: moved.fee,
+            at: now,
+          }),
+        ],
+      );
     }
     return moved;
   });

@@ -1,6 +1,7 @@
 import { and, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { exchangeRates, orders } from '../../db/schema';
+import { SHANGHAI_OFFSET_S } from '../../lib/merchant-day';
 
 /**
  * The dashboard's order figures, read per merchant and kind of order over a range of its days
@@ -9,7 +10,6 @@ import { exchangeRates, orders } from '../../db/schema';
  * in the range, by day and currency (the money is summed per currency; converting it is the
  * service's). Days are numbered from the epoch in that time zone.
  */
-export const SHANGHAI_OFFSET_S = 8 * 60 * 60;
 // The offset is written into the statement (not a parameter), so the GROUP BY expression is
 // the very same as the selected one.
 const dayOf = (column: typeof orders.createdAt | typeof orders.completedAt) =>

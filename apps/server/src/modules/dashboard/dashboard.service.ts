@@ -10,11 +10,11 @@ import {
   toDecimalString,
 } from '@tollgate/contracts';
 import type { Executor } from '../../db/client';
+import { dayName, dayStart, shanghaiDay } from '../../lib/merchant-day';
 import {
   countCreatedPerDay,
   type OrderRange,
   readUsdtRates,
-  SHANGHAI_OFFSET_S,
   sumCompletedPerDay,
 } from './dashboard.repository';
 
@@ -30,22 +30,6 @@ import {
 export interface DashboardDeps {
   db: Executor;
   now: () => Date;
-}
-
-const DAY_S = 86_400;
-
-/** The merchant's day number (days since the epoch in Asia/Shanghai) of an instant. */
-export function shanghaiDay(at: Date): number {
-  return Math.floor((Math.floor(at.getTime() / 1000) + SHANGHAI_OFFSET_S) / DAY_S);
-}
-
-/** The first instant of a day number, and its name (YYYY-MM-DD). */
-export function dayStart(day: number): Date {
-  return new Date((day * DAY_S - SHANGHAI_OFFSET_S) * 1000);
-}
-
-export function dayName(day: number): string {
-  return new Date(day * DAY_S * 1000).toISOString().slice(0, 10);
 }
 
 async function summarize(

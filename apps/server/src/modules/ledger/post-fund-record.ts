@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { insertJsonRows } from '../../db/json-insert';
 import { balances, type FUND_RECORD_TYPES, fundRecords } from '../../db/schema';
+import { billDelta, type DailyStatDelta, dailyStatsUpsert, mergeDailyStats } from '../reports/daily-stats';
 import { fundRecordHash, GENESIS_HASH } from './fund-record-hash';
 
 /**
@@ -14,7 +15,10 @@ import { fundRecordHash, GENESIS_HASH } from './fund-record-hash';
  *    row lock serializes every writer of this merchant and currency until the transaction
  *    ends, so the hash chain below can never fork;
  * 2. before = after − change; the previous record's hash (now stable under the lock) links
- *    the new record, whose hash covers its canonical content.
+ *    the new record, whose hash covers its canonical content;
+ * 3. the reports' aggregates (merchant_daily_stats) take each record's bill figures, and any
+ *    other deltas the caller passes (an order's or a withdrawal's completion), in the statement
+ *    that inserts the records (a CTE), so they can never differ from the ledger.
  */
 export type FundRecordType = (typeof FUND_RECORD_TYPES)[number];
 export type FundRecordRow = typeof fundRecords.$inferSelect;
@@ -94,8 +98,12 @@ async function applyNet(
   return row;
 }
 
-export async function postFundRecord(tx: Executor, input: FundRecordInput): Promise<FundRecordRow> {
-  const [row] = await postFundRecords(tx, [input]);
+export async function postFundRecord(
+  tx: Executor,
+  input: FundRecordInput,
+  stats: readonly DailyStatDelta[] = [],
+): Promise<FundRecordRow> {
+  const [row] = await postFundRecords(tx, [input], stats);
   if (!row) throw new Error('postFundRecord: no record written');
   return row;
 }
@@ -110,12 +118,13 @@ export async function postFundRecord(tx: Executor, input: FundRecordInput): Prom
  *    throws InsufficientBalanceError, as posting it alone would have;
  * 3. the previous hash of each chain, read under that lock, links the first of its records;
  * 4. the records are inserted in the given order, in one INSERT (insertJsonRows: ids ascend in
- *    that order).
+ *    that order), whose CTE adds them and `stats` to the reports' daily aggregates.
  * A 10,000-row batch freezes in about a dozen statements instead of 60,000.
  */
 export async function postFundRecords(
   tx: Executor,
   inputs: readonly FundRecordInput[],
+  stats: readonly DailyStatDelta[] = [],
 ): Promise<FundRecordRow[]> {
   if (inputs.length === 0) return [];
   // In the ledger's form first (at most 18 decimals), as postFundRecord always wrote a change.
@@ -206,7 +215,11 @@ export async function postFundRecords(
     return { ...fields, prevHash, hash };
   });
 
-  const ids = await insertJsonRows(tx, fundRecords, rows, { returning: ['id'] });
+  const deltas = mergeDailyStats([...rows.map(billDelta), ...stats]);
+  const ids = await insertJsonRows(tx, fundRecords, rows, {
+    returning: ['id'],
+    with: dailyStatsUpsert(deltas),
+  });
   if (ids.length !== rows.length) throw new Error('postFundRecords: the insert returned fewer rows');
   const written = rows.map((row, i) => ({ id: (ids[i] as { id: number }).id, ...row }));
   // The chains rest on insertion order: ids must ascend in the order given.

@@ -7,6 +7,7 @@ import { creditConfirmedDeposits, recordDeposit } from '../assets/deposit-watch'
 import { watchWithdrawals } from '../assets/withdrawal-watch';
 import { type CollectionRate, collectionFee, loadCollectionRate } from '../ledger/collection-fee';
 import { postFundRecord } from '../ledger/post-fund-record';
+import { completionDelta, type DailyStatDelta } from '../reports/daily-stats';
 import {
   decideOnCredit,
   decideOnExpiry,
@@ -87,6 +88,25 @@ export async function runWatcherTick(deps: WatcherDeps): Promise<TickReport> {
 }
 
 /** Applies a decision to the locked order and writes its event; returns the order after it. */
+/**
+ * What a credit adds to the collection report: the order's completion (its amount and its fee
+ * with this credit's), or, on an order completed before, this credit's fee on its completion day.
+ */
+function collectionStats(order: OrderRow, decision: OrderDecision, fee: string): DailyStatDelta[] {
+  const completedAt = decision.set.completedAt ?? (order.status === 'completed' ? order.completedAt : null);
+  if (!completedAt) return [];
+  const completing = decision.set.status === 'completed';
+  const delta = completionDelta({
+    merchantId: order.merchantId,
+    kind: 'collection',
+    coin: order.currency,
+    amount: completing ? order.amount : '0',
+    fee: completing ? (decision.set.fee ?? order.fee) : fee,
+    at: completedAt,
+  });
+  return [completing ? delta : { ...delta, count: 0 }];
+}
+
 async function apply(
   tx: Executor,
   deps: WatcherDeps,
@@ -197,22 +217,27 @@ export async function creditConfirmed(
         rates.set(transfer.coinName, rate);
       }
       const { fee, credit } = collectionFee(rate, transfer.amount);
-      await postFundRecord(tx, {
-        merchantId: locked.order.merchantId,
-        currency: locked.order.currency,
-        type: 'collection',
-        bucket: 'available',
-        change: credit,
-        amount: transfer.amount,
-        fee,
-        orderNo: locked.order.orderNo,
-        txHash: transfer.txHash,
-        address: transfer.toAddress,
-        network: transfer.chainId,
-        status: 'completed',
-        now,
-      });
-      await apply(tx, deps, locked, decideOnCredit(locked.order, fee, othersWaiting, now), now, report);
+      const decision = decideOnCredit(locked.order, fee, othersWaiting, now);
+      await postFundRecord(
+        tx,
+        {
+          merchantId: locked.order.merchantId,
+          currency: locked.order.currency,
+          type: 'collection',
+          bucket: 'available',
+          change: credit,
+          amount: transfer.amount,
+          fee,
+          orderNo: locked.order.orderNo,
+          txHash: transfer.txHash,
+          address: transfer.toAddress,
+          network: transfer.chainId,
+          status: 'completed',
+          now,
+        },
+        collectionStats(locked.order, decision, fee),
+      );
+      await apply(tx, deps, locked, decision, now, report);
       report.credited += 1;
     });
   }
