@@ -48,6 +48,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           description: 'Collection and payout records (orders, transfers, deliveries) and the fund flow',
         },
         {
+          name: 'report',
+          description:
+            "Reports: bill, recharge, withdrawal, collection and payment, per day (Asia/Shanghai) and currency, with USDT totals",
+        },
+        {
           name: 'callbacks',
           description:
             "Callbacks to the merchant's server: resend an order's notification, send an application a test event",
