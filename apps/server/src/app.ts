@@ -22,6 +22,7 @@ import { registerCallbackRoutes } from './modules/callbacks/callbacks.routes';
 import { registerCashierRoutes } from './modules/cashier/cashier.routes';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerEpusdtRoutes } from './modules/epusdt/epusdt.routes';
+import { registerExportRoutes } from './modules/exports/export.routes';
 import { registerGoogleRoutes } from './modules/google/google.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerFundRecordRoutes } from './modules/ledger/fund-records.routes';
@@ -195,6 +196,7 @@ async function assembleApp(
   registerAddressWhitelistRoutes(app);
   registerFundRecordRoutes(app);
   registerReportRoutes(app);
+  registerExportRoutes(app);
   // The merchant's live events (GET /front/events): LISTEN on the database, streams per tab.
   await registerLiveRoutes(app, database);
   // The operator console (/front/ops/*): its own accounts and x-ops-token sessions.

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { EXPORT_DIRECT_MAX_ROWS } from '@tollgate/contracts';
 import { z } from 'zod';
 import {
   CHAIN_ENV,
@@ -63,6 +64,11 @@ export interface Config {
   callbackRetryDelaysMs: number[];
   /** ALLOW_PRIVATE_CALLBACKS=1: callbacks may reach private and loopback addresses (never in production). */
   allowPrivateCallbacks: boolean;
+  /**
+   * EXPORT_DIRECT_MAX_ROWS: an export of up to this many rows is answered as the file itself;
+   * more become a job (default 100,000; tests and the e2e server set a few rows).
+   */
+  exportDirectMaxRows: number;
   /** CHAIN_MODE, DEVNET_BLOCK_MS, CONFIRMATIONS_*, RPC_URL_*, WALLET_MNEMONIC (chains/chain-config.ts). */
   chains: ChainSettings;
 }
@@ -156,6 +162,7 @@ const envSchema = z.object({
     .transform((value) => value.split(',').map((seconds) => Number(seconds.trim()) * 1000))
     .optional(),
   ALLOW_PRIVATE_CALLBACKS: z.enum(['0', '1']).optional(),
+  EXPORT_DIRECT_MAX_ROWS: wholeNumber(0, 1000000).optional(),
   ...CHAIN_ENV,
 });
 
@@ -206,6 +213,7 @@ const RULES: Record<
   },
   CALLBACK_RETRY_DELAYS: { rule: 'must be 1 to 20 comma-separated whole numbers of seconds (15,60,300)' },
   ALLOW_PRIVATE_CALLBACKS: { rule: 'must be 0 or 1' },
+  EXPORT_DIRECT_MAX_ROWS: { rule: 'must be a whole number from 0 to 1000000' },
   ...CHAIN_RULES,
 };
 
@@ -253,6 +261,7 @@ export function loadConfig(env: Record<string, string | undefined>, paths = defa
     callbackRetryDelaysMs:
       e.CALLBACK_RETRY_DELAYS ?? CALLBACK_RETRY_DELAYS_S.map((seconds) => seconds * 1000),
     allowPrivateCallbacks: e.ALLOW_PRIVATE_CALLBACKS === '1',
+    exportDirectMaxRows: e.EXPORT_DIRECT_MAX_ROWS ?? EXPORT_DIRECT_MAX_ROWS,
     chains: chainSettings(e),
   };
 }

@@ -96,6 +96,7 @@ import {
   orderPage,
   orderPageBody,
 } from './order-records';
+import { exportBody, exportIdQuery, exportJobStarted, exportStatus } from './exports';
 import { chain, coin, exchangeRate, feeInfo, runtimeConfig } from './reference';
 import { reportBody, reportResult } from './reports';
 import { whitelistAddBody, whitelistRemoveBody, whitelistResult, whitelistSwitchBody } from './whitelist';

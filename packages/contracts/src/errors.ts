@@ -96,6 +96,12 @@ export const ErrorCode = {
    * another operator meanwhile, or auto-approved), so it cannot be approved or rejected.
    */
   WITHDRAWAL_NOT_PENDING: 3204,
+  /** An export kind this server cannot write yet (the reports' kinds until the reports exist). */
+  EXPORT_NOT_AVAILABLE: 3401,
+  /** The export's file is not written yet (queued or running), or its job failed. */
+  EXPORT_NOT_READY: 3402,
+  /** The export's file was kept 24 h and is deleted: export again. */
+  EXPORT_EXPIRED: 3403,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -147,6 +153,9 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
   [ErrorCode.BATCH_ALREADY_SUBMITTED]: 409,
   [ErrorCode.BATCH_HAS_ERRORS]: 400,
   [ErrorCode.WITHDRAWAL_NOT_PENDING]: 409,
+  [ErrorCode.EXPORT_NOT_AVAILABLE]: 400,
+  [ErrorCode.EXPORT_NOT_READY]: 409,
+  [ErrorCode.EXPORT_EXPIRED]: 410,
 };
 
 /** The message key (in `errors.json`) for each code. */
@@ -195,6 +204,9 @@ export const ERROR_MESSAGE_KEY: Record<ErrorCodeValue, string> = {
   [ErrorCode.BATCH_ALREADY_SUBMITTED]: 'batchAlreadySubmitted',
   [ErrorCode.BATCH_HAS_ERRORS]: 'batchHasErrors',
   [ErrorCode.WITHDRAWAL_NOT_PENDING]: 'withdrawalNotPending',
+  [ErrorCode.EXPORT_NOT_AVAILABLE]: 'exportNotAvailable',
+  [ErrorCode.EXPORT_NOT_READY]: 'exportNotReady',
+  [ErrorCode.EXPORT_EXPIRED]: 'exportExpired',
 };
 
 /**
@@ -219,6 +231,8 @@ export const ERROR_MESSAGE_VARIANTS = {
   batchNotFound: ErrorCode.NOT_FOUND,
   /** An operator's password login is paused (1104): operators have no emailed-code login. */
   operatorLoginPaused: ErrorCode.TOO_MANY_LOGIN_FAILURES,
+  /** No export of the caller's has that exportId. */
+  exportNotFound: ErrorCode.NOT_FOUND,
 } as const satisfies Record<string, ErrorCodeValue>;
 export type ErrorMessageVariant = keyof typeof ERROR_MESSAGE_VARIANTS;
 

@@ -9,6 +9,7 @@ export * from './endpoint-routes';
 export * from './endpoints';
 export * from './envelope';
 export * from './errors';
+export * from './exports';
 export * from './languages';
 export * from './merchant';
 export * from './merchant-api';

@@ -3,6 +3,8 @@ import { systemResolver } from '../modules/callbacks/address-guard';
 import { createCallbackJobHandler } from '../modules/callbacks/callback.job';
 import { CALLBACK_JOB } from '../modules/callbacks/callback-events';
 import { CALLBACK_TIMEOUT_MS, closeCallbackClients } from '../modules/callbacks/callback-http';
+import { createExportExpireHandler, createExportRunHandler } from '../modules/exports/export.job';
+import { EXPORT_EXPIRE_JOB, EXPORT_RUN_JOB } from '../modules/exports/export.service';
 import { createMailJobHandler, MAIL_JOB } from '../modules/mail/mail.job';
 import { createMailTransport } from '../modules/mail/mail-transport';
 import { startCollectionWatcher } from '../modules/orders/start-watcher';
@@ -24,6 +26,7 @@ export const CONCURRENT_JOBS = 128;
 
 export function startJobs(app: FastifyInstance): void {
   const transport = createMailTransport({ config: app.config, db: app.db, now: app.now, log: app.log });
+  const exportDeps = { db: app.db, now: app.now, dataDir: app.config.dataDir };
   const worker = createJobWorker({
     db: app.db,
     now: app.now,
@@ -39,6 +42,8 @@ export function startJobs(app: FastifyInstance): void {
         timeoutMs: CALLBACK_TIMEOUT_MS,
         retryDelaysMs: app.config.callbackRetryDelaysMs,
       }),
+      [EXPORT_RUN_JOB]: createExportRunHandler(exportDeps),
+      [EXPORT_EXPIRE_JOB]: createExportExpireHandler(exportDeps),
     },
     concurrency: CONCURRENT_JOBS,
     maintenance: { everyMs: PURGE_EVERY_MS, run: () => purgeExpiredRows(app.db, app.now()) },

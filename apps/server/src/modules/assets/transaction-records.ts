@@ -44,15 +44,16 @@ export async function listTransactionRecords(
   return listDeposits(deps, merchantId, body);
 }
 
-async function listDeposits(
-  deps: TransactionRecordDeps,
+/**
+ * The list call's filters as conditions on chain_transfers joined to deposit_addresses (the
+ * exports read the same rows); null when nothing can match (a withdrawal's status).
+ */
+export function depositConditions(
   merchantId: number,
-  body: Body,
-): Promise<TransactionRecordPage> {
-  const { pageNo, pageSize } = body;
-  if (body.status !== undefined && !isDepositStatus(body.status))
-    return { list: [], total: 0, pageNo, pageSize };
-  const where: (SQL | undefined)[] = [
+  body: Omit<Body, 'pageNo' | 'pageSize' | 'type'>,
+): SQL[] | null {
+  if (body.status !== undefined && !isDepositStatus(body.status)) return null;
+  return [
     eq(depositAddresses.merchantId, merchantId),
     body.status
       ? eq(chainTransfers.status, DEPOSIT_STATUS[body.status as DepositStatus])
@@ -61,7 +62,17 @@ async function listDeposits(
     body.timeFrom ? gte(chainTransfers.seenAt, new Date(body.timeFrom)) : undefined,
     body.timeTo ? lt(chainTransfers.seenAt, new Date(body.timeTo)) : undefined,
     body.hash ? eq(chainTransfers.txHash, body.hash) : undefined,
-  ];
+  ].filter((c): c is SQL => c !== undefined);
+}
+
+async function listDeposits(
+  deps: TransactionRecordDeps,
+  merchantId: number,
+  body: Body,
+): Promise<TransactionRecordPage> {
+  const { pageNo, pageSize } = body;
+  const where = depositConditions(merchantId, body);
+  if (!where) return { list: [], total: 0, pageNo, pageSize };
   const condition = and(...where);
   const [counted] = await deps.db
     .select({ total: count() })

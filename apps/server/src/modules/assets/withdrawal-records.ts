@@ -13,7 +13,7 @@ import { toWithdrawalObject } from './withdrawal.service';
 /** The withdrawal half of POST /merchant/account/transaction-record: the merchant's own, newest first. */
 type Body = z.output<typeof transactionRecordBody>;
 
-const isWithdrawalStatus = (status: string): status is WithdrawalStatus =>
+export const isWithdrawalStatus = (status: string): status is WithdrawalStatus =>
   (WITHDRAWAL_STATUS_VALUES as readonly string[]).includes(status);
 
 export async function listWithdrawalRecords(

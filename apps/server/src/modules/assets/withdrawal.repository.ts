@@ -85,22 +85,25 @@ export interface WithdrawalFilters {
   hash?: string | undefined;
 }
 
+/** The list call's filters as conditions (the exports read the same rows). */
+export function withdrawalConditions(merchantId: number, filters: WithdrawalFilters): SQL[] {
+  return [
+    eq(withdrawals.merchantId, merchantId),
+    filters.coinName ? eq(withdrawals.coinName, filters.coinName) : undefined,
+    filters.status ? eq(withdrawals.status, filters.status) : undefined,
+    filters.timeFrom ? gte(withdrawals.createdAt, new Date(filters.timeFrom)) : undefined,
+    filters.timeTo ? lt(withdrawals.createdAt, new Date(filters.timeTo)) : undefined,
+    filters.hash ? eq(withdrawals.txHash, filters.hash) : undefined,
+  ].filter((c): c is SQL => c !== undefined);
+}
+
 export async function pageWithdrawals(
   db: Executor,
   merchantId: number,
   filters: WithdrawalFilters,
   page: { pageNo: number; pageSize: number },
 ): Promise<{ rows: WithdrawalRow[]; total: number }> {
-  const where = and(
-    ...[
-      eq(withdrawals.merchantId, merchantId),
-      filters.coinName ? eq(withdrawals.coinName, filters.coinName) : undefined,
-      filters.status ? eq(withdrawals.status, filters.status) : undefined,
-      filters.timeFrom ? gte(withdrawals.createdAt, new Date(filters.timeFrom)) : undefined,
-      filters.timeTo ? lt(withdrawals.createdAt, new Date(filters.timeTo)) : undefined,
-      filters.hash ? eq(withdrawals.txHash, filters.hash) : undefined,
-    ].filter((c): c is SQL => c !== undefined),
-  );
+  const where = and(...withdrawalConditions(merchantId, filters));
   const [counted] = await db.select({ total: count() }).from(withdrawals).where(where);
   const rows = await db
     .select()

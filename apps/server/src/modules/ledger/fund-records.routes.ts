@@ -19,21 +19,24 @@ import { requireSession } from '../auth/authenticate';
  */
 type Body = z.output<typeof fundsRecordBody>;
 
+/** The list call's filters as conditions (the exports read the same rows). */
+export function fundRecordConditions(merchantId: number, body: Omit<Body, 'pageNo' | 'pageSize'>): SQL[] {
+  return [
+    eq(fundRecords.merchantId, merchantId),
+    body.type ? eq(fundRecords.type, body.type) : undefined,
+    body.currency ? eq(fundRecords.currency, body.currency) : undefined,
+    body.timeFrom ? gte(fundRecords.createdAt, new Date(body.timeFrom)) : undefined,
+    body.timeTo ? lt(fundRecords.createdAt, new Date(body.timeTo)) : undefined,
+    body.orderNo ? eq(fundRecords.orderNo, body.orderNo) : undefined,
+  ].filter((c): c is SQL => c !== undefined);
+}
+
 export async function listFundRecords(
   db: Executor,
   merchantId: number,
   body: Body,
 ): Promise<FundsRecordPage> {
-  const where = and(
-    ...[
-      eq(fundRecords.merchantId, merchantId),
-      body.type ? eq(fundRecords.type, body.type) : undefined,
-      body.currency ? eq(fundRecords.currency, body.currency) : undefined,
-      body.timeFrom ? gte(fundRecords.createdAt, new Date(body.timeFrom)) : undefined,
-      body.timeTo ? lt(fundRecords.createdAt, new Date(body.timeTo)) : undefined,
-      body.orderNo ? eq(fundRecords.orderNo, body.orderNo) : undefined,
-    ].filter((c): c is SQL => c !== undefined),
-  );
+  const where = and(...fundRecordConditions(merchantId, body));
   const [counted] = await db.select({ total: count() }).from(fundRecords).where(where);
   const rows = await db
     .select()

@@ -19,7 +19,8 @@ export interface OrderRecordRow {
 /** `%`, `_` and `\` typed by the user are matched as themselves in ILIKE. */
 const likeEscaped = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function conditions(merchantId: number, f: OrderFilters): SQL[] {
+/** The list call's filters as conditions (the exports read the same rows). */
+export function orderRecordConditions(merchantId: number, f: OrderFilters): SQL[] {
   const where: (SQL | undefined)[] = [
     eq(orders.merchantId, merchantId),
     eq(orders.type, f.type),
@@ -55,7 +56,7 @@ export async function pageOrderRecords(
   filters: OrderFilters,
   page: { pageNo: number; pageSize: number },
 ): Promise<{ rows: OrderRecordRow[]; total: number }> {
-  const where = and(...conditions(merchantId, filters));
+  const where = and(...orderRecordConditions(merchantId, filters));
   const [counted] = await db
     .select({ total: count() })
     .from(orders)

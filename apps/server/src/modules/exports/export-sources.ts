@@ -1,0 +1,423 @@
+import type {
+  ExportFundFilters,
+  ExportListKind,
+  ExportOrderFilters,
+  ExportTransactionFilters,
+} from '@tollgate/contracts';
+import { and, desc, eq, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import {
+  applications,
+  chainTransfers,
+  depositAddresses,
+  fundRecords,
+  orders,
+  withdrawals,
+} from '../../db/schema';
+import { depositConditions } from '../assets/transaction-records';
+import { withdrawalConditions } from '../assets/withdrawal.repository';
+import { isWithdrawalStatus } from '../assets/withdrawal-records';
+import { fundRecordConditions } from '../ledger/fund-records.routes';
+import { orderRecordConditions } from '../orders/records.repository';
+import type { ExportLabels } from './export-labels';
+import { labelOf } from './export-labels';
+
+/**
+ * The kind registry: each exportable list is one entry saying its columns, how to count its
+ * rows cheaply (up to a cap) and how to read them in the list's own order, in keyset batches
+ * (one code path on PGlite and PostgreSQL: every batch is a short indexed read after the last
+ * row's key, so no statement stays open across the writing, and a stopped export stops reading).
+ * Its conditions are the list call's own (records.repository, withdrawal.repository, …), so a
+ * file holds exactly the rows the screen lists. Amounts are read as exact decimal text
+ * (trim_scale: "10", "0.000001", "-5", as toDecimalString writes them).
+ */
+export interface RowContext {
+  labels: ExportLabels;
+  date: (value: Date | null) => string;
+}
+
+export interface ExportSource<F> {
+  headers(labels: ExportLabels): string[];
+  /** How many rows, counting no further than `cap`. */
+  count(db: Executor, merchantId: number, filters: F, cap: number): Promise<number>;
+  /** The rows as cells, batch after batch, in the list's order. */
+  batches(db: Executor, merchantId: number, filters: F, context: RowContext): AsyncGenerator<string[][]>;
+}
+
+export const EXPORT_BATCH_ROWS = 5_000;
+
+const decimal = (column: SQL.Aliased | unknown) => sql<string>`trim_scale(${column})::text`;
+const keyText = (column: unknown) => sql<string>`${column}::text`;
+
+/** `count(*)` of at most `cap` rows: a big list is not counted to its end. */
+async function cappedCount(db: Executor, rows: SQLWrapper, cap: number): Promise<number> {
+  const result = (await db.execute(
+    sql`select count(*)::int as n from (${rows} limit ${cap}) as capped`,
+  )) as unknown as { rows: { n: number | string }[] };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** Reads batch after batch after the last row's key until a short batch. */
+async function* keyset<R, K>(
+  read: (after: K | null) => Promise<R[]>,
+  keyOf: (row: R) => K,
+  cells: (row: R) => string[],
+): AsyncGenerator<string[][]> {
+  let after: K | null = null;
+  for (;;) {
+    const rows = await read(after);
+    if (rows.length > 0) yield rows.map(cells);
+    if (rows.length < EXPORT_BATCH_ROWS) return;
+    after = keyOf(rows[rows.length - 1] as R);
+  }
+}
+
+type TimeKey = { at: string; id: number };
+/** (time, id) strictly after the key in a newest-first order; the key's time as PostgreSQL wrote it (microseconds kept). */
+const olderThan = (time: unknown, id: unknown, key: TimeKey | null) =>
+  key === null ? undefined : sql`(${time}, ${id}) < (${key.at}::timestamptz, ${key.id})`;
+
+function orderSource(type: 'collection' | 'payout'): ExportSource<ExportOrderFilters> {
+  const from = (db: Executor, fields: Record<string, unknown>) =>
+    db
+      .select(fields as never)
+      .from(orders)
+      .innerJoin(applications, eq(applications.id, orders.applicationId))
+      .leftJoin(withdrawals, eq(withdrawals.orderId, orders.id));
+  const visible = (merchantId: number, filters: ExportOrderFilters) =>
+    filters.merchantId !== undefined && filters.merchantId !== String(merchantId)
+      ? null
+      : orderRecordConditions(merchantId, { ...filters, type });
+  return {
+    headers: ({ order: o }) => [
+      o.orderNo,
+      o.merchantOrderNo,
+      o.appName,
+      o.currency,
+      o.network,
+      o.amount,
+      o.paidAmount,
+      o.fee,
+      o.status,
+      o.exception,
+      type === 'payout' ? o.destination : o.payAddress,
+      o.txHash,
+      o.createdAt,
+      o.arrivedAt,
+      o.completedAt,
+      o.test,
+    ],
+    async count(db, merchantId, filters, cap) {
+      const where = visible(merchantId, filters);
+      if (!where) return 0;
+      return cappedCount(db, from(db, { one: sql`1` }).where(and(...where)), cap);
+    },
+    batches(db, merchantId, filters, { labels, date }) {
+      const where = visible(merchantId, filters);
+      const read = async (after: TimeKey | null) => {
+        if (!where) return [];
+        const rows = await from(db, {
+          id: orders.id,
+          at: keyText(orders.createdAt),
+          orderNo: orders.orderNo,
+          merchantOrderNo: orders.merchantOrderNo,
+          appName: applications.name,
+          currency: orders.currency,
+          network: orders.network,
+          amount: decimal(orders.amount),
+          paidAmount: decimal(orders.paidAmount),
+          fee: decimal(orders.fee),
+          status: orders.status,
+          exception: orders.exception,
+          address: sql<string | null>`coalesce(${orders.payAddress}, ${withdrawals.address})`,
+          txHash: orders.txHash,
+          createdAt: orders.createdAt,
+          arrivedAt: orders.arrivedAt,
+          completedAt: orders.completedAt,
+          test: orders.test,
+        })
+          .where(and(...where, olderThan(orders.createdAt, orders.id, after)))
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(EXPORT_BATCH_ROWS);
+        return rows as unknown as OrderExportRow[];
+      };
+      return keyset(
+        read,
+        (r) => ({ at: r.at, id: r.id }),
+        (r) => [
+          r.orderNo,
+          r.merchantOrderNo,
+          r.appName,
+          r.currency,
+          r.network ?? '',
+          r.amount,
+          r.paidAmount,
+          r.fee,
+          labelOf(labels.orderStatus, r.status),
+          labelOf(labels.orderException, r.exception),
+          r.address ?? '',
+          r.txHash ?? '',
+          date(r.createdAt),
+          date(r.arrivedAt),
+          date(r.completedAt),
+          r.test ? labels.yes : labels.no,
+        ],
+      );
+    },
+  };
+}
+
+interface OrderExportRow {
+  id: number;
+  at: string;
+  orderNo: string;
+  merchantOrderNo: string;
+  appName: string;
+  currency: string;
+  network: string | null;
+  amount: string;
+  paidAmount: string;
+  fee: string;
+  status: string;
+  exception: string | null;
+  address: string | null;
+  txHash: string | null;
+  createdAt: Date;
+  arrivedAt: Date | null;
+  completedAt: Date | null;
+  test: boolean;
+}
+
+const depositSource: ExportSource<ExportTransactionFilters> = {
+  headers: ({ transaction: t }) => [
+    t.depositNo,
+    t.currency,
+    t.network,
+    t.address,
+    t.fromAddress,
+    t.amount,
+    t.fee,
+    t.txHash,
+    t.status,
+    t.time,
+    t.creditedAt,
+  ],
+  async count(db, merchantId, filters, cap) {
+    const where = depositConditions(merchantId, filters);
+    if (!where) return 0;
+    const rows = db
+      .select({ one: sql`1` })
+      .from(chainTransfers)
+      .innerJoin(depositAddresses, eq(depositAddresses.id, chainTransfers.depositAddressId))
+      .where(and(...where));
+    return cappedCount(db, rows, cap);
+  },
+  batches(db, merchantId, filters, { labels, date }) {
+    const where = depositConditions(merchantId, filters);
+    const read = async (after: number | null) => {
+      if (!where) return [];
+      return db
+        .select({
+          id: chainTransfers.id,
+          chainId: chainTransfers.chainId,
+          txHash: chainTransfers.txHash,
+          logIndex: chainTransfers.logIndex,
+          coinName: chainTransfers.coinName,
+          toAddress: chainTransfers.toAddress,
+          fromAddress: chainTransfers.fromAddress,
+          amount: decimal(chainTransfers.amount),
+          status: chainTransfers.status,
+          seenAt: chainTransfers.seenAt,
+          creditedAt: chainTransfers.creditedAt,
+        })
+        .from(chainTransfers)
+        .innerJoin(depositAddresses, eq(depositAddresses.id, chainTransfers.depositAddressId))
+        .where(and(...where, after === null ? undefined : lt(chainTransfers.id, after)))
+        .orderBy(desc(chainTransfers.id))
+        .limit(EXPORT_BATCH_ROWS);
+    };
+    return keyset(
+      read,
+      (r) => r.id,
+      (r) => [
+        `${r.chainId}:${r.txHash}:${r.logIndex}`,
+        r.coinName,
+        r.chainId,
+        r.toAddress,
+        r.fromAddress,
+        r.amount,
+        '0',
+        r.txHash,
+        labelOf(
+          labels.transactionStatus,
+          r.status === 'credited'
+            ? 'completed'
+            : r.status === 'below_minimum'
+              ? 'below_minimum'
+              : 'confirming',
+        ),
+        date(r.seenAt),
+        date(r.creditedAt),
+      ],
+    );
+  },
+};
+
+const withdrawalSource: ExportSource<ExportTransactionFilters> = {
+  headers: ({ transaction: t }) => [
+    t.withdrawalNo,
+    t.currency,
+    t.network,
+    t.address,
+    t.amount,
+    t.fee,
+    t.total,
+    t.txHash,
+    t.status,
+    t.reason,
+    t.time,
+    t.updatedAt,
+  ],
+  async count(db, merchantId, filters, cap) {
+    const where = withdrawalWhere(merchantId, filters);
+    if (!where) return 0;
+    return cappedCount(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(withdrawals)
+        .where(and(...where)),
+      cap,
+    );
+  },
+  batches(db, merchantId, filters, { labels, date }) {
+    const where = withdrawalWhere(merchantId, filters);
+    const read = async (after: TimeKey | null) => {
+      if (!where) return [];
+      return db
+        .select({
+          id: withdrawals.id,
+          at: keyText(withdrawals.createdAt),
+          withdrawalNo: withdrawals.withdrawalNo,
+          coinName: withdrawals.coinName,
+          chainId: withdrawals.chainId,
+          address: withdrawals.address,
+          amount: decimal(withdrawals.amount),
+          fee: decimal(withdrawals.fee),
+          total: sql<string>`trim_scale(${withdrawals.amount} + ${withdrawals.fee})::text`,
+          txHash: withdrawals.txHash,
+          status: withdrawals.status,
+          reason: withdrawals.reason,
+          createdAt: withdrawals.createdAt,
+          updatedAt: withdrawals.updatedAt,
+        })
+        .from(withdrawals)
+        .where(and(...where, olderThan(withdrawals.createdAt, withdrawals.id, after)))
+        .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+        .limit(EXPORT_BATCH_ROWS);
+    };
+    return keyset(
+      read,
+      (r) => ({ at: r.at, id: r.id }),
+      (r) => [
+        r.withdrawalNo,
+        r.coinName,
+        r.chainId,
+        r.address,
+        r.amount,
+        r.fee,
+        r.total,
+        r.txHash ?? '',
+        labelOf(labels.transactionStatus, r.status),
+        r.reason ?? '',
+        date(r.createdAt),
+        date(r.updatedAt),
+      ],
+    );
+  },
+};
+
+function withdrawalWhere(merchantId: number, filters: ExportTransactionFilters): SQL[] | null {
+  const { status, ...rest } = filters;
+  if (status !== undefined && !isWithdrawalStatus(status)) return null;
+  return withdrawalConditions(merchantId, { ...rest, status });
+}
+
+const fundFlowSource: ExportSource<ExportFundFilters> = {
+  headers: ({ fund: f }) => [
+    f.createdAt,
+    f.type,
+    f.orderNo,
+    f.hash,
+    f.address,
+    f.currency,
+    f.network,
+    f.amount,
+    f.fee,
+    f.status,
+    f.balanceBefore,
+    f.changeAmount,
+    f.balanceAfter,
+  ],
+  count(db, merchantId, filters, cap) {
+    const rows = db
+      .select({ one: sql`1` })
+      .from(fundRecords)
+      .where(and(...fundRecordConditions(merchantId, filters)));
+    return cappedCount(db, rows, cap);
+  },
+  batches(db, merchantId, filters, { labels, date }) {
+    const where = fundRecordConditions(merchantId, filters);
+    const read = (after: TimeKey | null) =>
+      db
+        .select({
+          id: fundRecords.id,
+          at: keyText(fundRecords.createdAt),
+          createdAt: fundRecords.createdAt,
+          type: fundRecords.type,
+          orderNo: fundRecords.orderNo,
+          txHash: fundRecords.txHash,
+          address: fundRecords.address,
+          currency: fundRecords.currency,
+          network: fundRecords.network,
+          amount: decimal(fundRecords.amount),
+          fee: decimal(fundRecords.fee),
+          status: fundRecords.status,
+          balanceBefore: decimal(fundRecords.balanceBefore),
+          changeAmount: decimal(fundRecords.changeAmount),
+          balanceAfter: decimal(fundRecords.balanceAfter),
+        })
+        .from(fundRecords)
+        .where(and(...where, olderThan(fundRecords.createdAt, fundRecords.id, after)))
+        .orderBy(desc(fundRecords.createdAt), desc(fundRecords.id))
+        .limit(EXPORT_BATCH_ROWS);
+    return keyset(
+      read,
+      (r) => ({ at: r.at, id: r.id }),
+      (r) => [
+        date(r.createdAt),
+        labelOf(labels.fundType, r.type),
+        r.orderNo ?? '',
+        r.txHash ?? '',
+        r.address ?? '',
+        r.currency,
+        r.network ?? '',
+        r.amount,
+        r.fee,
+        labelOf(labels.fundStatus, r.status),
+        r.balanceBefore,
+        r.changeAmount,
+        r.balanceAfter,
+      ],
+    );
+  },
+};
+
+/** One entry per exportable list; the reports' kinds join here once their code has landed. */
+export const EXPORT_SOURCES = {
+  collection: orderSource('collection'),
+  payout: orderSource('payout'),
+  deposit: depositSource,
+  withdrawal: withdrawalSource,
+  fundFlow: fundFlowSource,
+} satisfies Record<ExportListKind, ExportSource<never>>;

@@ -1,0 +1,85 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { csvField, neutralizeCell } from './export-cells';
+
+/**
+ * Writes an export to a stream, batch by batch, never holding the file: CSV as UTF-8 with a
+ * byte order mark (Excel reads Chinese headers right only with it) and CRLF line ends; XLSX
+ * through exceljs's streaming WorkbookWriter, each row committed as it is written. Every cell
+ * is text (inline strings, no shared-string table to keep in memory): amounts stay the exact
+ * decimals of the database, never a binary float, and no cell is ever a formula. Between
+ * batches the writer waits for the stream to drain and stops when `signal` is aborted (the
+ * client went away), so reading stops with it.
+ */
+export interface ExportWriteInput {
+  format: 'csv' | 'xlsx';
+  headers: string[];
+  batches: AsyncIterable<string[][]>;
+  out: Writable;
+  signal?: AbortSignal;
+  /** After each batch: the rows written so far. */
+  onProgress?: (rows: number) => Promise<void> | void;
+  sheetName?: string;
+}
+
+async function drained(out: Writable, signal?: AbortSignal): Promise<void> {
+  if (!out.writableNeedDrain || out.destroyed) return;
+  await Promise.race([once(out, 'drain'), once(out, 'close'), ...(signal ? [once(signal, 'abort')] : [])]);
+}
+
+const csvLine = (cells: string[]) => `${cells.map((cell) => csvField(neutralizeCell(cell))).join(',')}\r\n`;
+
+/** Resolves with the number of rows written; rejects when aborted (nothing more is read). */
+export async function writeExport(input: ExportWriteInput): Promise<number> {
+  return input.format === 'csv' ? writeCsv(input) : writeXlsx(input);
+}
+
+function checkAborted(signal?: AbortSignal) {
+  if (signal?.aborted) throw new Error('export aborted: the client went away');
+}
+
+async function writeCsv({ headers, batches, out, signal, onProgress }: ExportWriteInput): Promise<number> {
+  let rows = 0;
+  out.write(`\uFEFF${csvLine(headers)}`);
+  for await (const batch of batches) {
+    checkAborted(signal);
+    let text = '';
+    for (const cells of batch) text += csvLine(cells);
+    out.write(text);
+    rows += batch.length;
+    await onProgress?.(rows);
+    await drained(out, signal);
+  }
+  checkAborted(signal);
+  out.end();
+  return rows;
+}
+
+async function writeXlsx(input: ExportWriteInput): Promise<number> {
+  const { headers, batches, out, signal, onProgress } = input;
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useSharedStrings: false,
+    useStyles: true,
+  });
+  workbook.creator = 'Tollgate';
+  const sheet = workbook.addWorksheet(input.sheetName ?? 'export', {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  sheet.columns = headers.map((header) => ({ header, width: Math.min(Math.max(header.length * 2, 12), 40) }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  let rows = 0;
+  for await (const batch of batches) {
+    checkAborted(signal);
+    for (const cells of batch) sheet.addRow(cells.map(neutralizeCell)).commit();
+    rows += batch.length;
+    await onProgress?.(rows);
+    await drained(out, signal);
+  }
+  checkAborted(signal);
+  sheet.commit();
+  await workbook.commit();
+  return rows;
+}

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BASE_PATH,
+  ENDPOINT_ROUTES,
+  ErrorCode,
+  EXPORT_LIST_KINDS,
+  type ExportFormat,
+  type ExportListKind,
+  type ExportRequest,
+  type ExportStatusResult,
+  type Language,
+  XLSX_CONTENT_TYPE,
+} from '@tollgate/contracts';
+import type { Database } from '../../db/client';
+import { enqueueJob } from '../../jobs/queue';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../types';
+import { findOwnExportJob, insertExportJob } from './export.repository';
+import { createDateFormatter } from './export-cells';
+import { exportFileName } from './export-files';
+import { exportLabels } from './export-labels';
+import { EXPORT_SOURCES, type ExportSource } from './export-sources';
+
+/**
+ * POST /front/export and GET /front/export/status. Rules, in order:
+ * 1. the kind must be one this server writes (the reports' kinds: 3401 until they exist);
+ * 2. the rows are counted, no further than the direct limit + 1 (cheap at any size);
+ * 3. up to the limit, the file is written into the answer as it is read;
+ * 4. beyond it, an export_jobs row and its queue job are written in one transaction
+ *    (outbox), the worker woken, and `{ exportId }` answered.
+ */
+export const EXPORT_RUN_JOB = 'export.run';
+export const EXPORT_EXPIRE_JOB = 'export.expire';
+export const EXPORT_KEEP_MS = 24 * 60 * 60_000;
+export const DEFAULT_EXPORT_TIME_ZONE = 'Asia/Shanghai';
+
+export interface ExportDeps {
+  db: Database;
+  now: Clock;
+  dataDir: string;
+  directMaxRows: number;
+  wakeJobs(): void;
+}
+
+export interface ExportPlan {
+  kind: ExportListKind;
+  format: ExportFormat;
+  filters: unknown;
+  lang: Language;
+  timeZone: string;
+}
+
+export function isListKind(kind: string): kind is ExportListKind {
+  return (EXPORT_LIST_KINDS as readonly string[]).includes(kind);
+}
+
+export function sourceOf(kind: ExportListKind): ExportSource<unknown> {
+  return EXPORT_SOURCES[kind] as ExportSource<unknown>;
+}
+
+export function contentTypeOf(format: ExportFormat): string {
+  return format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_CONTENT_TYPE;
+}
+
+/** The file's rows, headers and name, ready to be written (by the answer or by the job). */
+export function openExport(deps: Pick<ExportDeps, 'db' | 'now'>, merchantId: number, plan: ExportPlan) {
+  const source = sourceOf(plan.kind);
+  const labels = exportLabels(plan.lang);
+  const date = createDateFormatter(plan.timeZone);
+  return {
+    headers: source.headers(labels),
+    batches: source.batches(deps.db, merchantId, plan.filters, { labels, date }),
+    fileName: exportFileName(plan.kind, plan.format, plan.lang, date(deps.now())),
+    asciiName: exportFileName(plan.kind, plan.format, 'en_US', date(deps.now())),
+  };
+}
+
+export type ExportStart =
+  | { direct: true; plan: ExportPlan; rows: number }
+  | { direct: false; exportId: string; rows: number };
+
+export async function startExport(
+  deps: ExportDeps,
+  merchantId: number,
+  lang: Language,
+  body: ExportRequest,
+): Promise<ExportStart> {
+  if (!isListKind(body.kind)) throw new AppError(ErrorCode.EXPORT_NOT_AVAILABLE);
+  const plan: ExportPlan = {
+    kind: body.kind,
+    format: body.format,
+    filters: body.filters,
+    lang,
+    timeZone: body.timeZone || DEFAULT_EXPORT_TIME_ZONE,
+  };
+  const rows = await sourceOf(plan.kind).count(deps.db, merchantId, plan.filters, deps.directMaxRows + 1);
+  if (rows <= deps.directMaxRows) return { direct: true, plan, rows };
+
+  const exportId = randomUUID();
+  const now = deps.now();
+  const date = createDateFormatter(plan.timeZone);
+  await deps.db.transaction(async (tx) => {
+    await insertExportJob(tx, {
+      id: exportId,
+      merchantId,
+      kind: plan.kind,
+      format: plan.format,
+      filters: plan.filters as object,
+      language: lang,
+      timeZone: plan.timeZone,
+      fileName: exportFileName(plan.kind, plan.format, lang, date(now)),
+      createdAt: now,
+    });
+    await enqueueJob(tx, EXPORT_RUN_JOB, { exportId }, now);
+  });
+  deps.wakeJobs();
+  return { direct: false, exportId, rows };
+}
+
+export async function getExportStatus(
+  deps: Pick<ExportDeps, 'db' | 'now'>,
+  merchantId: number,
+  exportId: string,
+): Promise<ExportStatusResult> {
+  const row = await findOwnExportJob(deps.db, merchantId, exportId);
+  if (!row) throw new AppError(ErrorCode.NOT_FOUND, { variant: 'exportNotFound' });
+  // Past its time the file is gone for the merchant, even before the expiry job ran.
+  const expired = row.status === 'expired' || (row.expiresAt !== null && row.expiresAt <= deps.now());
+  const status = expired ? 'expired' : row.status;
+  const total = row.total;
+  const progress =
+    status === 'done' ? 100 : total ? Math.min(99, Math.floor((row.rows * 100) / Math.max(total, 1))) : 0;
+  return {
+    exportId: row.id,
+    kind: row.kind as ExportStatusResult['kind'],
+    format: row.format,
+    status,
+    rows: row.rows,
+    total,
+    progress,
+    downloadUrl:
+      status === 'done'
+        ? `${BASE_PATH}${ENDPOINT_ROUTES.exportDownload.path}?exportId=${encodeURIComponent(row.id)}`
+        : null,
+    fileName: row.fileName,
+    expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
+  };
+}
