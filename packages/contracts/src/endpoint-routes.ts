@@ -112,6 +112,10 @@ export const ENDPOINT_ROUTES = {
   whitelistAdd: post('/merchant/whitelist/add', 'json', true),
   whitelistRemove: post('/merchant/whitelist/remove', 'json', true),
   whitelistSwitch: post('/merchant/whitelist/switch', 'json', true),
+  // Exports (issue 9): the file itself up to the direct limit, else a job; its status and file.
+  exportFile: post('/export', 'json', true),
+  exportStatus: get('/export/status', true),
+  exportDownload: get('/export/download', true),
   // The operator console (issue 8), under /front/ops with the operator's own token.
   opsLogin: { method: 'POST', path: '/ops/login', encoding: 'json', auth: false },
   opsLogout: opsPost('/ops/logout'),

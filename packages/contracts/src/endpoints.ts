@@ -553,6 +553,26 @@ export const endpoints = {
     body: whitelistSwitchBody,
     response: whitelistResult,
   }),
+  // Exports (docs/decisions/2026-11-26-exports.md).
+  exportFile: endpoint('exportFile', {
+    summary:
+      "Export a list (collection, payout, deposit, withdrawal, fund flow) with its list call's filters as CSV or XLSX: up to 100,000 rows the file itself (Content-Disposition: attachment), beyond that { exportId } of a job",
+    tag: 'merchant',
+    body: exportBody,
+    response: exportJobStarted,
+  }),
+  exportStatus: endpoint('exportStatus', {
+    summary: "An export job's status, rows written, progress and, once done, its download link (kept 24 h)",
+    tag: 'merchant',
+    query: exportIdQuery,
+    response: exportStatus,
+  }),
+  exportDownload: endpoint('exportDownload', {
+    summary: "A finished export job's file (the owner's only): the file itself, not an envelope",
+    tag: 'merchant',
+    query: exportIdQuery,
+    response: z.string().describe('The file (Content-Disposition: attachment)'),
+  }),
   // The operator console.
   opsLogin: endpoint('opsLogin', {
     summary:
