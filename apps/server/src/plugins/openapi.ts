@@ -57,11 +57,16 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           description:
             "Callbacks to the merchant's server: resend an order's notification, send an application a test event",
         },
+        {
+          name: 'notice',
+          description:
+            'System notices: the list and its search, one notice (marks it read), the unread count',
+        },
         { name: 'system', description: 'Liveness' },
         {
           name: 'ops',
           description:
-            'The operator console (x-ops-token): review queue, merchants, fees and rates, audit log',
+            'The operator console (x-ops-token): review queue, merchants, fees and rates, notices, audit log',
         },
         MERCHANT_API_TAG,
         EPUSDT_TAG,
