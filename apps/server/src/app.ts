@@ -36,14 +36,15 @@ import {
 } from './modules/merchant/demo-merchant';
 import { registerMerchantRoutes } from './modules/merchant/merchant.routes';
 import { registerMerchantApi } from './modules/merchant-api/merchant-api.routes';
-import { DEMO_OPERATOR, seedDemoOperator } from './modules/ops/create-operator';
 import { registerNoticeRoutes } from './modules/notice/notice.routes';
+import { DEMO_OPERATOR, seedDemoOperator } from './modules/ops/create-operator';
 import { registerOpsRoutes } from './modules/ops/ops.routes';
 import { registerOrderRecordRoutes } from './modules/orders/records.routes';
 import { registerPasswordRoutes } from './modules/password/password.routes';
 import { registerReferenceRoutes } from './modules/reference/reference.routes';
 import { registerRegistrationRoutes } from './modules/registration/registration.routes';
 import { registerReportRoutes } from './modules/reports/report.routes';
+import { registerTelegramRoutes } from './modules/telegram/telegram.routes';
 import { registerUploadRoutes } from './modules/uploads/upload.routes';
 import { BODY_LIMIT, registerBodyParsing } from './plugins/body-parsing';
 import { registerCashierApp } from './plugins/cashier-app';
@@ -190,6 +191,7 @@ async function assembleApp(
   registerDashboardRoutes(app);
   registerNoticeRoutes(app);
   registerApplicationRoutes(app);
+  registerTelegramRoutes(app);
   registerCallbackRoutes(app);
   registerOrderRecordRoutes(app);
   registerAssetRoutes(app);

@@ -64,6 +64,12 @@ export interface Config {
   callbackRetryDelaysMs: number[];
   /** ALLOW_PRIVATE_CALLBACKS=1: callbacks may reach private and loopback addresses (never in production). */
   allowPrivateCallbacks: boolean;
+  /** TELEGRAM_BOT_TOKEN: the bot sending alerts (modules/telegram); unset: alerts are off. */
+  telegramBotToken: string | undefined;
+  /** TELEGRAM_API_URL: the Bot API's base URL (https://api.telegram.org; tests: a local fake). */
+  telegramApiUrl: string;
+  /** TELEGRAM_WEBHOOK=1: Telegram posts updates to PUBLIC_URL/telegram/webhook; else one node long-polls. */
+  telegramWebhook: boolean;
   /**
    * EXPORT_DIRECT_MAX_ROWS: an export of up to this many rows is answered as the file itself;
    * more become a job (default 100,000; tests and the e2e server set a few rows).
@@ -162,6 +168,15 @@ const envSchema = z.object({
     .transform((value) => value.split(',').map((seconds) => Number(seconds.trim()) * 1000))
     .optional(),
   ALLOW_PRIVATE_CALLBACKS: z.enum(['0', '1']).optional(),
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d{1,20}:[A-Za-z0-9_-]{20,100}$/)
+    .optional(),
+  TELEGRAM_API_URL: z
+    .string()
+    .refine(hasProtocol(['http:', 'https:']))
+    .optional(),
+  TELEGRAM_WEBHOOK: z.enum(['0', '1']).optional(),
   EXPORT_DIRECT_MAX_ROWS: wholeNumber(0, 1000000).optional(),
   ...CHAIN_ENV,
 });
@@ -205,6 +220,9 @@ const RULES: Record<
     explain: (value) => (value.toLowerCase() === 'true' ? TRUST_PROXY_TRUE_REFUSED : undefined),
   },
   REDIS_URL: { rule: 'must be a redis:// or rediss:// URL', secret: true },
+  TELEGRAM_BOT_TOKEN: { rule: 'must be a bot token from @BotFather (123456:ABC-DEF…)', secret: true },
+  TELEGRAM_API_URL: { rule: 'must be an http:// or https:// URL' },
+  TELEGRAM_WEBHOOK: { rule: 'must be 0 or 1' },
   REDIS_KEY_PREFIX: { rule: 'must be 1 to 64 letters, digits or _ : . -' },
   SECRET_KEY: {
     rule: SECRET_KEY_RULE,
@@ -261,6 +279,9 @@ export function loadConfig(env: Record<string, string | undefined>, paths = defa
     callbackRetryDelaysMs:
       e.CALLBACK_RETRY_DELAYS ?? CALLBACK_RETRY_DELAYS_S.map((seconds) => seconds * 1000),
     allowPrivateCallbacks: e.ALLOW_PRIVATE_CALLBACKS === '1',
+    telegramBotToken: e.TELEGRAM_BOT_TOKEN,
+    telegramApiUrl: (e.TELEGRAM_API_URL ?? 'https://api.telegram.org').replace(/\/+$/, ''),
+    telegramWebhook: e.TELEGRAM_WEBHOOK === '1',
     exportDirectMaxRows: e.EXPORT_DIRECT_MAX_ROWS ?? EXPORT_DIRECT_MAX_ROWS,
     chains: chainSettings(e),
   };

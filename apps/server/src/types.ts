@@ -6,6 +6,7 @@ import type { JobWorker } from './jobs/worker';
 import type { SecretBox } from './lib/secret-box';
 import type { SessionMerchant } from './modules/auth/session.repository';
 import type { CollectionWatcher } from './modules/orders/start-watcher';
+import type { TelegramDeps } from './modules/telegram/telegram.service';
 
 /** What an authenticated request carries (set by modules/auth/authenticate.ts). */
 export interface AuthSession {
@@ -47,6 +48,8 @@ declare module 'fastify' {
     jobs: JobWorker;
     /** Watches the chains for payments to orders and expires them; tests `tick()` it. */
     watcher: CollectionWatcher;
+    /** Telegram alerts: the bot (null without TELEGRAM_BOT_TOKEN) and the database (modules/telegram). */
+    telegram: TelegramDeps;
     /** The demo login printed at start, while the demo merchant exists with its demo password. */
     demoAccount: { email: string; password: string } | null;
     /** The demo operator login (the /ops console), printed beside it on the same terms. */

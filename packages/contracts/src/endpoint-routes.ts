@@ -81,6 +81,10 @@ export const ENDPOINT_ROUTES = {
   appDelete: post('/app/delete', 'json', true),
   appSecret: post('/app/secret', 'json', true),
   appSecretReset: post('/app/secret/reset', 'json', true),
+  // Telegram alerts (issue 9): whether the server has a bot, and binding an application's chat.
+  telegramStatus: post('/app/telegram/status', 'json', true),
+  telegramConnect: post('/app/telegram/connect', 'json', true),
+  telegramDisconnect: post('/app/telegram/disconnect', 'json', true),
   // Callbacks (issue 7): send an order's notification again, send an application a test event.
   callbackResend: post('/mchOrder/callback/resend', 'json', true),
   callbackTest: post('/app/callback/test', 'json', true),

@@ -99,6 +99,7 @@ import {
 import { exportBody, exportIdQuery, exportJobStarted, exportStatus } from './exports';
 import { chain, coin, exchangeRate, feeInfo, runtimeConfig } from './reference';
 import { reportBody, reportResult } from './reports';
+import { telegramConnect, telegramConnectBody, telegramStatus } from './telegram';
 import { whitelistAddBody, whitelistRemoveBody, whitelistResult, whitelistSwitchBody } from './whitelist';
 
 /**
@@ -394,6 +395,25 @@ export const endpoints = {
     tag: 'applications',
     body: appSecretBody,
     response: appSecretResult,
+  }),
+  telegramStatus: endpoint('telegramStatus', {
+    summary: "Whether Telegram alerts are on, the bot's name, and which applications have a chat bound",
+    tag: 'applications',
+    body: empty,
+    response: telegramStatus,
+  }),
+  telegramConnect: endpoint('telegramConnect', {
+    summary:
+      "A one-time deep link to the bot (t.me/<bot>?start=<code>): pressing Start there binds that chat to the application's alerts",
+    tag: 'applications',
+    body: telegramConnectBody,
+    response: telegramConnect,
+  }),
+  telegramDisconnect: endpoint('telegramDisconnect', {
+    summary: "Unbind the application's chat: its alerts stop",
+    tag: 'applications',
+    body: telegramConnectBody,
+    response: z.null(),
   }),
   callbackResend: endpoint('callbackResend', {
     summary:

@@ -78,6 +78,10 @@ export const ErrorCode = {
   CALLBACK_NOTHING_TO_RESEND: 3101,
   /** Test event: the application has no callback URL to send it to. */
   CALLBACK_URL_MISSING: 3102,
+  /** Telegram alerts are off on this server: TELEGRAM_BOT_TOKEN is not set. */
+  TELEGRAM_OFF: 3501,
+  /** Telegram's Bot API did not answer (the bot's name could not be read): try again. */
+  TELEGRAM_UNREACHABLE: 3502,
   /** A withdrawal's amount + fee is more than the available balance (nothing was frozen). */
   INSUFFICIENT_BALANCE: 3201,
   /**
@@ -109,6 +113,8 @@ export type ErrorCodeValue = (typeof ErrorCode)[ErrorCodeName];
 
 /** HTTP status for each code. Success and business outcomes of a well-formed call are 200. */
 export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
+  [ErrorCode.TELEGRAM_OFF]: 400,
+  [ErrorCode.TELEGRAM_UNREACHABLE]: 503,
   [ErrorCode.OK]: 200,
   [ErrorCode.UNAUTHORIZED]: 401,
   [ErrorCode.NOT_FOUND]: 404,
@@ -160,6 +166,8 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
 
 /** The message key (in `errors.json`) for each code. */
 export const ERROR_MESSAGE_KEY: Record<ErrorCodeValue, string> = {
+  [ErrorCode.TELEGRAM_OFF]: 'telegramOff',
+  [ErrorCode.TELEGRAM_UNREACHABLE]: 'telegramUnreachable',
   [ErrorCode.OK]: 'ok',
   [ErrorCode.UNAUTHORIZED]: 'unauthorized',
   [ErrorCode.NOT_FOUND]: 'notFound',

@@ -23,3 +23,4 @@ export * from './reference';
 export * from './reports';
 export * from './validation';
 export * from './whitelist';
+export * from './telegram';

@@ -8,6 +8,8 @@ import { EXPORT_EXPIRE_JOB, EXPORT_RUN_JOB } from '../modules/exports/export.ser
 import { createMailJobHandler, MAIL_JOB } from '../modules/mail/mail.job';
 import { createMailTransport } from '../modules/mail/mail-transport';
 import { startCollectionWatcher } from '../modules/orders/start-watcher';
+import { createTelegramAlertHandler, TELEGRAM_JOB } from '../modules/telegram/telegram-alert.job';
+import { createTelegramDeps, startTelegramBot } from '../modules/telegram/telegram-bot';
 import { purgeExpiredRows } from './purge-expired';
 import { createJobWorker } from './worker';
 
@@ -27,12 +29,15 @@ export const CONCURRENT_JOBS = 128;
 export function startJobs(app: FastifyInstance): void {
   const transport = createMailTransport({ config: app.config, db: app.db, now: app.now, log: app.log });
   const exportDeps = { db: app.db, now: app.now, dataDir: app.config.dataDir };
+  const telegram = createTelegramDeps(app);
+  app.decorate('telegram', telegram);
   const worker = createJobWorker({
     db: app.db,
     now: app.now,
     log: app.log,
     handlers: {
       [MAIL_JOB]: createMailJobHandler(transport),
+      [TELEGRAM_JOB]: createTelegramAlertHandler(telegram),
       [CALLBACK_JOB]: createCallbackJobHandler({
         db: app.db,
         now: app.now,
@@ -52,6 +57,8 @@ export function startJobs(app: FastifyInstance): void {
   app.addHook('onReady', async () => worker.start());
   // The collection watcher: chain payments to orders, expiry (its events wake the worker).
   startCollectionWatcher(app);
+  // The Telegram bot's updates (/start <code>, /stop): long polling or the webhook.
+  startTelegramBot(app, telegram);
   app.addHook('onClose', async () => {
     await transport.close();
     await closeCallbackClients();

@@ -1,8 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { perDatabase } from '../../db/prepared';
-import { applications, callbackDeliveries, callbackEvents, jobs, orders } from '../../db/schema';
+import {
+  applications,
+  callbackDeliveries,
+  callbackEvents,
+  jobs,
+  orders,
+  telegramChats,
+} from '../../db/schema';
 import { createGroupBatch } from '../../lib/group-batch';
+import { TELEGRAM_JOB } from '../telegram/telegram-alert.job';
 
 /**
  * The two statements of a delivery attempt that touch the database, each group-batched per
@@ -126,7 +134,18 @@ export const recordAttempt = perDatabase((db: Executor) =>
               else e.gave_up_at end
           from input i
           where e.id = i.event_id
-          returning e.id, e.attempts, e.body
+          returning e.id, e.attempts, e.body, e.application_id, e.order_id
+        ),
+        alerted as (
+          -- An order's notification whose retries are spent: a Telegram alert, when the
+          -- application has a chat bound (modules/telegram). Not for a missing URL (skipped).
+          insert into ${jobs} (kind, payload, run_at)
+          select ${TELEGRAM_JOB}, jsonb_build_object('eventId', c.id, 'gaveUp', true), i.created_at
+          from counted c
+          join input i on i.event_id = c.id
+          join ${telegramChats} t on t.application_id = c.application_id
+          where i.over and not i.acknowledged and c.order_id is not null
+            and coalesce(i.error, '') not like 'skipped:%'
         ),
         settled as (
           update ${jobs} j

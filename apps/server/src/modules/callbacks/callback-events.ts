@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { type CALLBACK_EVENT_TYPES, callbackEvents } from '../../db/schema';
+import { type CALLBACK_EVENT_TYPES, callbackEvents, jobs, telegramChats } from '../../db/schema';
 import { enqueueJob } from '../../jobs/queue';
+import { ALERTED_EVENT_TYPES, TELEGRAM_JOB } from '../telegram/telegram-alert.job';
 
 /**
  * The callback outbox. An event is written in the transaction of the change it reports, with
@@ -69,16 +71,23 @@ export async function insertCallbackEvent(
     if (input.body !== undefined) throw new Error('a tollgate callback event builds its own body');
     body = tollgateEventBody(id, input.type, input.now, input.data);
   }
-  await db.insert(callbackEvents).values({
-    id,
-    merchantId: input.merchantId,
-    applicationId: input.applicationId,
-    orderId: input.orderId,
-    type: input.type,
-    format,
-    body,
-    payload: input.data ?? null,
-    createdAt: input.now,
-  });
+  // The event, and in the same statement the Telegram alert of an event its merchant is
+  // alerted of, when the application has a chat bound (modules/telegram).
+  const payload = input.data === undefined || input.data === null ? null : JSON.stringify(input.data);
+  await db.execute(sql`
+    with e as (
+      insert into ${callbackEvents} (id, merchant_id, application_id, order_id, type, format, body,
+        payload, created_at)
+      values (${id}, ${input.merchantId}, ${input.applicationId}, ${input.orderId}, ${input.type},
+        ${format}, ${body}, ${payload}::jsonb, ${input.now.toISOString()}::timestamptz)
+      returning id, application_id, type
+    )
+    insert into ${jobs} (kind, payload, run_at)
+    select ${TELEGRAM_JOB}, jsonb_build_object('eventId', e.id), ${input.now.toISOString()}::timestamptz
+    from e join ${telegramChats} t on t.application_id = e.application_id
+    where e.type in (${sql.join(
+      ALERTED_EVENT_TYPES.map((type) => sql`${type}`),
+      sql`, `,
+    )})`);
   return { id, body };
 }
