@@ -148,6 +148,8 @@ export async function startApp(): Promise<RunningApp> {
       // and a failed attempt is retried within seconds instead of 15 s.
       ALLOW_PRIVATE_CALLBACKS: '1',
       CALLBACK_RETRY_DELAYS: '1,2,5',
+      // Exports of more than 5 rows become jobs, so a flow sees both paths (exports.spec.ts).
+      EXPORT_DIRECT_MAX_ROWS: '5',
     },
   });
   let hasExited = false;

@@ -5,6 +5,7 @@ import type assets from './zh_CN/assets.json';
 import type collection from './zh_CN/collection.json';
 import type common from './zh_CN/common.json';
 import type dashboard from './zh_CN/dashboard.json';
+import type exportTexts from './zh_CN/exports.json';
 import type fundFlow from './zh_CN/fundFlow.json';
 import type login from './zh_CN/login.json';
 import type menu from './zh_CN/menu.json';
@@ -30,6 +31,7 @@ export interface Catalogue {
   collection: typeof collection;
   fundFlow: typeof fundFlow;
   assets: typeof assets;
+  exports: typeof exportTexts;
   messages: MessageCatalogue;
 }
 

@@ -6,6 +6,7 @@ import assets from './assets.json';
 import collection from './collection.json';
 import common from './common.json';
 import dashboard from './dashboard.json';
+import exportTexts from './exports.json';
 import fundFlow from './fundFlow.json';
 import login from './login.json';
 import menu from './menu.json';
@@ -29,6 +30,7 @@ export default {
     collection,
     fundFlow,
     assets,
+    exports: exportTexts,
     messages,
   },
   antd,

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyData } from '../../../shared/ui/empty-data';
 import { LoadError } from '../../../shared/ui/load-error';
+import { ExportButton } from '../../exports/components/export-button';
 import { useOrderPage } from '../api/order-records';
 import { type RecordsFilter as Filter, toRecordsFilter } from '../lib/records-filter';
 import { OrderDetailDrawer } from './order-detail-drawer';
@@ -42,6 +43,7 @@ export function OrderRecordsCard({ type }: { type: 'collection' | 'payout' }) {
       <RecordsFilter
         type={type}
         isSearching={records.isFetching}
+        actions={<ExportButton kind={type} filters={filter} />}
         onSearch={(values) => {
           setFilter(toRecordsFilter(values));
           setPage((current) => ({ ...current, pageNo: 1 }));

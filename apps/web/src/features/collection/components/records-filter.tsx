@@ -1,5 +1,5 @@
 import { Button, DatePicker, Flex, Form, Input, Select, Space } from 'antd';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCoinList } from '../../config/api/get-coin-list';
 import { ORDER_STATUSES, PAYOUT_STATUSES, type RecordsFilterValues } from '../lib/records-filter';
@@ -15,9 +15,12 @@ export function RecordsFilter({
   onSearch,
   isSearching,
   type = 'collection',
+  actions,
 }: {
   onSearch: (values: RecordsFilterValues) => void;
   isSearching: boolean;
+  /** More actions beside search and reset (the export). */
+  actions?: ReactNode;
   /** Which statuses the status filter offers. */
   type?: 'collection' | 'payout';
 }) {
@@ -111,7 +114,8 @@ export function RecordsFilter({
         {text('orderNo', t('collection.filter.orderNo'))}
         {text('merchantId', t('collection.filter.merchantId'))}
       </div>
-      <Flex gap={8} justify="flex-end">
+      <Flex gap={8} justify="flex-end" wrap>
+        {actions}
         <Button
           onClick={() => {
             form.resetFields();

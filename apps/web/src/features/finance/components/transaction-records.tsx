@@ -10,6 +10,7 @@ import { EmptyData } from '../../../shared/ui/empty-data';
 import { LoadError } from '../../../shared/ui/load-error';
 import { useCoinList } from '../../config/api/get-coin-list';
 import { accountKeys } from '../../dashboard/api/account-keys';
+import { ExportButton } from '../../exports/components/export-button';
 import { merchantKeys } from '../../merchant/api/merchant-keys';
 import { MOVING_STATUSES, useTransactionRecords } from '../api/transaction-records';
 
@@ -151,7 +152,8 @@ export function TransactionRecords({ type }: { type: RecordType }) {
             <Input allowClear />
           </Form.Item>
         </div>
-        <Flex gap={8} justify="flex-end">
+        <Flex gap={8} justify="flex-end" wrap>
+          <ExportButton kind={type} filters={filter} />
           <Button
             onClick={() => {
               form.resetFields();

@@ -8,6 +8,7 @@ import { EmptyData } from '../../../shared/ui/empty-data';
 import { LoadError } from '../../../shared/ui/load-error';
 import { PageContainer } from '../../../shared/ui/page-container';
 import { useCoinList } from '../../config/api/get-coin-list';
+import { ExportButton } from '../../exports/components/export-button';
 import { useFundsRecord } from '../api/get-funds-record';
 import {
   FUND_TYPES,
@@ -149,7 +150,8 @@ export default function FundFlowPage() {
               <Input allowClear data-testid="fund-filter-orderNo" />
             </Form.Item>
           </div>
-          <Flex gap={8} justify="flex-end">
+          <Flex gap={8} justify="flex-end" wrap>
+            <ExportButton kind="fundFlow" filters={filter} />
             <Button
               onClick={() => {
                 form.resetFields();
