@@ -12,6 +12,7 @@ import type menu from './zh_CN/menu.json';
 import type merchant from './zh_CN/merchant.json';
 import type ops from './zh_CN/ops.json';
 import type pages from './zh_CN/pages.json';
+import type reports from './zh_CN/reports.json';
 
 /**
  * One language's translations, one section per JSON file (`common`, `menu`, …), all in
@@ -31,6 +32,7 @@ export interface Catalogue {
   collection: typeof collection;
   fundFlow: typeof fundFlow;
   assets: typeof assets;
+  reports: typeof reports;
   exports: typeof exportTexts;
   messages: MessageCatalogue;
 }

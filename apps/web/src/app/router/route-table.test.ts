@@ -56,6 +56,12 @@ describe('route table', () => {
         '/merchant',
         '/merchant/info',
         '/merchant/rate',
+        '/report',
+        '/report/bill',
+        '/report/recharge',
+        '/report/withdrawal',
+        '/report/collection',
+        '/report/payment',
         '/login',
       ].sort(),
     );
@@ -90,6 +96,11 @@ describe('route table', () => {
       '/finance',
       '/merchant/info',
       '/merchant/rate',
+      '/report/bill',
+      '/report/recharge',
+      '/report/withdrawal',
+      '/report/collection',
+      '/report/payment',
     ]);
   });
 

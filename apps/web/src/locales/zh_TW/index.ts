@@ -12,6 +12,7 @@ import login from './login.json';
 import menu from './menu.json';
 import merchant from './merchant.json';
 import pages from './pages.json';
+import reports from './reports.json';
 
 /**
  * Everything the interface needs in zh_TW but dates (dayjs.ts): built as its own chunk, loaded
@@ -30,6 +31,7 @@ export default {
     collection,
     fundFlow,
     assets,
+    reports,
     exports: exportTexts,
     messages,
   },

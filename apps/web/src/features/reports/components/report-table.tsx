@@ -1,0 +1,98 @@
+import type { ReportDay, ReportKind, ReportResult, ReportTotal } from '@tollgate/contracts';
+import { Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { formatExactAmount } from '../../../shared/lib/format';
+import { EmptyData } from '../../../shared/ui/empty-data';
+
+/**
+ * A report's table: one row per day and currency (and type, for the bill), newest first, then
+ * the range's total per currency and the total in USDT, all as the server sent them (exact
+ * decimals with thousands separators).
+ */
+export interface ReportTableProps {
+  kind: ReportKind;
+  report: ReportResult;
+  isLoading?: boolean;
+}
+
+const amountColumn = (title: string, key: keyof ReportDay) => ({
+  title,
+  dataIndex: key,
+  align: 'right' as const,
+  render: (value: string) => <span className="amount">{formatExactAmount(value)}</span>,
+});
+
+export function ReportTable({ kind, report, isLoading }: ReportTableProps) {
+  const { t } = useTranslation();
+  const isBill = kind === 'bill';
+  const typeName = (type: ReportDay['type']) => (type ? t(`fundFlow.type.${type}`) : '');
+  const columns: ColumnsType<ReportDay> = [
+    { title: t('reports.column.day'), dataIndex: 'day', fixed: 'left', width: 112 },
+    { title: t('reports.column.currency'), dataIndex: 'coinName' },
+    ...(isBill ? [{ title: t('reports.column.type'), dataIndex: 'type', render: typeName }] : []),
+    { title: t('reports.column.count'), dataIndex: 'count', align: 'right' },
+    amountColumn(t('reports.column.amount'), 'amount'),
+    amountColumn(t('reports.column.fee'), 'fee'),
+    amountColumn(t('reports.column.net'), 'net'),
+    amountColumn(t('reports.column.amountUsdt'), 'amountUsdt'),
+    amountColumn(t('reports.column.netUsdt'), 'netUsdt'),
+  ];
+  const rows = [...report.days].reverse();
+  const cell = (index: number, value: string | number, testId?: string) => (
+    <Table.Summary.Cell index={index} align={index >= (isBill ? 3 : 2) ? 'right' : 'left'}>
+      <span className={typeof value === 'string' && index > 2 ? 'amount' : undefined} data-testid={testId}>
+        {value}
+      </span>
+    </Table.Summary.Cell>
+  );
+  const totalRow = (total: ReportTotal) => {
+    const first = isBill ? 3 : 2;
+    return (
+      <Table.Summary.Row key={`${total.coinName}:${total.type ?? ''}`} data-testid="report-total-row">
+        {cell(0, t('reports.total.currency'))}
+        {cell(1, total.coinName)}
+        {isBill ? cell(2, typeName(total.type)) : null}
+        {cell(first, total.count)}
+        {cell(first + 1, formatExactAmount(total.amount))}
+        {cell(first + 2, formatExactAmount(total.fee))}
+        {cell(first + 3, formatExactAmount(total.net))}
+        {cell(first + 4, formatExactAmount(total.amountUsdt))}
+        {cell(first + 5, formatExactAmount(total.netUsdt))}
+      </Table.Summary.Row>
+    );
+  };
+  const usdt = report.totalUsdt;
+  const first = isBill ? 3 : 2;
+  return (
+    <Table<ReportDay>
+      rowKey={(row) => `${row.day}:${row.coinName}:${row.type ?? ''}`}
+      columns={columns}
+      dataSource={rows}
+      loading={isLoading}
+      scroll={{ x: 'max-content' }}
+      size="middle"
+      pagination={rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+      data-testid="report-table"
+      locale={{ emptyText: <EmptyData textKey="reports.empty" /> }}
+      summary={() =>
+        rows.length === 0 ? null : (
+          <Table.Summary fixed="bottom">
+            {report.totals.map(totalRow)}
+            <Table.Summary.Row data-testid="report-usdt-row">
+              {cell(0, t('reports.total.usdt'))}
+              {cell(1, 'USDT')}
+              {isBill ? cell(2, '') : null}
+              {cell(first, usdt.count, 'report-usdt-count')}
+              {cell(first + 1, '')}
+              {cell(first + 2, '')}
+              {cell(first + 3, '')}
+              {cell(first + 4, formatExactAmount(usdt.amountUsdt), 'report-usdt-amount')}
+              {cell(first + 5, formatExactAmount(usdt.netUsdt), 'report-usdt-net')}
+            </Table.Summary.Row>
+          </Table.Summary>
+        )
+      }
+    />
+  );
+}

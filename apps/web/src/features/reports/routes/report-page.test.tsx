@@ -1,0 +1,135 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReportResult } from '@tollgate/contracts';
+import { describe, expect, it } from 'vitest';
+import { fail, mockApi, ok } from '../../../../test/api-mock';
+import { renderWithProviders } from '../../../../test/render';
+import { i18n } from '../../../shared/lib/i18n';
+import { reportChartOption, reportTooltip } from '../lib/report-chart-option';
+import { addDays, dailyFigures, merchantToday } from '../lib/report-days';
+import { ReportPage } from './report-page';
+
+const usdt = (amount: string, fee: string) => ({
+  amount,
+  fee,
+  net: '0',
+  amountUsdt: amount,
+  feeUsdt: fee,
+  netUsdt: '0',
+});
+const COLLECTION = {
+  kind: 'collection',
+  timeFrom: '2026-11-24',
+  timeTo: '2026-11-26',
+  days: [
+    {
+      day: '2026-11-24',
+      coinName: 'USDT',
+      type: null,
+      count: 2,
+      ...usdt('1234.5', '9.876'),
+      net: '1224.624',
+    },
+    { day: '2026-11-26', coinName: 'USDT', type: null, count: 1, ...usdt('0.000001', '0'), net: '0.000001' },
+    {
+      day: '2026-11-26',
+      coinName: 'ETH',
+      type: null,
+      count: 1,
+      amount: '0.5',
+      fee: '0.004',
+      net: '0.496',
+      amountUsdt: '1500',
+      feeUsdt: '12',
+      netUsdt: '1488',
+    },
+  ],
+  totals: [
+    {
+      coinName: 'ETH',
+      type: null,
+      count: 1,
+      amount: '0.5',
+      fee: '0.004',
+      net: '0.496',
+      amountUsdt: '1500',
+      feeUsdt: '12',
+      netUsdt: '1488',
+    },
+    { coinName: 'USDT', type: null, count: 3, ...usdt('1234.500001', '9.876'), net: '1224.624001' },
+  ],
+  totalUsdt: { count: 4, amountUsdt: '2734.500001', feeUsdt: '21.876', netUsdt: '2712.624001' },
+} satisfies ReportResult;
+const EMPTY = {
+  ...COLLECTION,
+  days: [],
+  totals: [],
+  totalUsdt: { count: 0, amountUsdt: '0', feeUsdt: '0', netUsdt: '0' },
+};
+
+describe('ReportPage', () => {
+  it('asks for the last 30 days of the merchant, then shows each day and currency with the totals and the USDT total', async () => {
+    const api = mockApi({ '/report/collection': ok(COLLECTION), '/config/coinList': ok([]) });
+    renderWithProviders(<ReportPage kind="collection" />);
+    const table = await screen.findByTestId('report-table');
+    const today = merchantToday();
+    expect(api.callsTo('/report/collection')[0]?.body).toMatchObject({
+      timeFrom: addDays(today, -29),
+      timeTo: today,
+    });
+    // Newest first, exact decimals with separators.
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows.some((row) => row?.startsWith('2026-11-26ETH1'))).toBe(true);
+    expect(rows.some((row) => row?.includes('2026-11-24USDT21,234.59.8761,224.6241,234.5'))).toBe(true);
+    expect(screen.getAllByTestId('report-total-row')).toHaveLength(2);
+    expect(screen.getByTestId('report-usdt-count').textContent).toBe('4');
+    expect(screen.getByTestId('report-usdt-amount').textContent).toBe('2,734.500001');
+    expect(screen.getByTestId('report-note').textContent).toContain('Collection orders completed');
+  });
+
+  it('sends the chosen currency and says when the range has nothing', async () => {
+    const api = mockApi({
+      '/report/collection': [ok(COLLECTION), ok(EMPTY)],
+      '/config/coinList': ok([{ coinName: 'USDT', chainId: 'TRON' }]),
+    });
+    renderWithProviders(<ReportPage kind="collection" />);
+    await screen.findByTestId('report-usdt-count');
+    fireEvent.mouseDown(within(screen.getByTestId('report-currency')).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('USDT'));
+    fireEvent.click(screen.getByTestId('report-search'));
+    await waitFor(() => expect(api.callsTo('/report/collection')).toHaveLength(2));
+    expect(api.callsTo('/report/collection')[1]?.body).toMatchObject({ coinName: 'USDT' });
+    expect(await screen.findByText('Nothing in this date range')).toBeTruthy();
+    expect(screen.queryByTestId('report-usdt-row')).toBeNull();
+  });
+
+  it("shows the server's refusal with a retry", async () => {
+    mockApi({
+      '/report/bill': fail(1001, 'A report covers at most 366 days'),
+      '/config/coinList': ok([]),
+    });
+    renderWithProviders(<ReportPage kind="bill" />);
+    const error = await screen.findByTestId('report-error');
+    expect(error.textContent).toContain('The report could not be loaded: A report covers at most 366 days');
+    expect(within(error).getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+});
+
+describe('the report chart', () => {
+  it('fills every day of the range, sums the currencies in USDT exactly, and says each day in the tooltip', () => {
+    const days = dailyFigures(COLLECTION);
+    expect(days.map((d) => [d.day, d.count, d.amountUsdt])).toEqual([
+      ['2026-11-24', 2, '1234.5'],
+      ['2026-11-25', 0, '0'],
+      ['2026-11-26', 2, '1500.000001'],
+    ]);
+    const option = reportChartOption('collection', days, { t: i18n.t, locale: 'en-US' }) as {
+      series: { data: number[] }[];
+    };
+    expect(option.series[0]?.data).toEqual([2, 0, 2]);
+    expect(reportTooltip(days[2] as (typeof days)[number], { t: i18n.t, locale: 'en-US' })).toBe(
+      '2026-11-26<br/>Count: <b>2</b><br/>Amount: <b>1,500.00 USDT</b><br/>Fee: <b>12.00 USDT</b><br/>Net: <b>1,488.00 USDT</b>',
+    );
+  });
+});

@@ -1,0 +1,6 @@
+import { ReportPage } from './report-page';
+
+/** /report/withdrawal: the withdrawal report. */
+export default function WithdrawalReportPage() {
+  return <ReportPage kind="withdrawal" />;
+}
