@@ -9,7 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema';
 import { SAMPLE_PLACEHOLDERS } from '../src/modules/merchant-api/api-docs';
+import type { OperationId } from '../src/modules/merchant-api/api-examples';
 import { buildTestApp } from './helpers/build-test-app';
+import { setBalance } from './helpers/factories';
 import { expectLedgerClean } from './helpers/ledger';
 import { type ApiCredentials, createApiApplication } from './helpers/signed-api';
 
@@ -28,13 +30,15 @@ let shop: ApiCredentials;
 let baseUrl: string;
 let samples: { lang: string; label: string; source: string }[];
 let dir: string;
+// biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document as JSON
+let docs: any;
 
 beforeAll(async () => {
   app = await buildTestApp({ env: { PUBLIC_URL, DEVNET_BLOCK_MS: '3600000' } });
   await app.listen({ host: '127.0.0.1', port: 0 });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   shop = await createApiApplication(app);
-  const docs = (await app.inject({ url: '/api-docs/json' })).json();
+  docs = (await app.inject({ url: '/api-docs/json' })).json();
   samples = docs.paths['/api/v1/collections'].post['x-codeSamples'];
   dir = mkdtempSync(join(tmpdir(), 'tollgate-samples-'));
 });
@@ -158,4 +162,98 @@ describe('the OpenAPI document of /api/v1', () => {
     expect(create.responses['409'].description).toContain('3001');
     expect(create.responses['400'].description).toContain('3002');
   });
+});
+
+/**
+ * Every call's own examples (x-codeSamples of each /api/v1 operation, one template per language),
+ * run in the order a shop would: create, read back both ways, pay on devnet, pay out, batch, read
+ * the payout. Node and curl always; a wrong answer code fails the program, so a passing run is a
+ * call the server accepted.
+ */
+describe('the examples of every call', () => {
+  const OPERATIONS: [OperationId, string, string][] = [
+    ['createCollection', 'post', '/api/v1/collections'],
+    ['getCollection', 'get', '/api/v1/collections/{orderNo}'],
+    ['findCollection', 'get', '/api/v1/collections'],
+    ['testPayCollection', 'post', '/api/v1/test/collections/{orderNo}/pay'],
+    ['createPayout', 'post', '/api/v1/payouts'],
+    ['createPayoutBatch', 'post', '/api/v1/payouts/batch'],
+    ['getPayout', 'get', '/api/v1/payouts/{orderNo}'],
+  ];
+
+  function program(operation: string, method: string, label: string, values: Record<string, string>): string {
+    const found = docs.paths[operation]?.[method]?.['x-codeSamples']?.find(
+      (s: { label: string }) => s.label === label,
+    );
+    if (!found) throw new Error(`no ${label} example for ${method} ${operation}`);
+    let source: string = found.source;
+    for (const [placeholder, value] of [
+      [SAMPLE_PLACEHOLDERS.baseUrl, baseUrl],
+      [SAMPLE_PLACEHOLDERS.appId, shop.appId],
+      [SAMPLE_PLACEHOLDERS.appSecret, shop.secret],
+    ]) {
+      expect(source).toContain(placeholder);
+      source = source.replaceAll(placeholder as string, value as string);
+    }
+    for (const [placeholder, value] of Object.entries(values)) source = source.replaceAll(placeholder, value);
+    return source;
+  }
+
+  /** Runs one example; the answer's `data`. */
+  async function runExample(label: 'Node' | 'curl', index: number, values: Record<string, string>) {
+    const [operationId, method, path] = OPERATIONS[index] as [OperationId, string, string];
+    const source = program(path, method, label, values);
+    const file = join(dir, `${operationId}-${label}.${label === 'Node' ? 'mjs' : 'sh'}`);
+    writeFileSync(file, source);
+    const command = label === 'Node' ? process.execPath : 'bash';
+    const { stdout } = await run(command, [file], { timeout: 30_000 });
+    if (label === 'Node') return JSON.parse(stdout);
+    const answer = JSON.parse(stdout);
+    expect(answer.code, `${operationId} curl: ${stdout}`).toBe(0);
+    return answer.data;
+  }
+
+  it('covers every call of contracts, each with curl, Node, PHP and Python', () => {
+    for (const [, method, path] of OPERATIONS) {
+      const labels = docs.paths[path][method]['x-codeSamples'].map((s: { label: string }) => s.label);
+      expect(labels, `${method} ${path}`).toEqual(['curl', 'Node', 'PHP', 'Python']);
+    }
+  });
+
+  for (const label of ['Node', 'curl'] as const) {
+    it.skipIf(label === 'curl' && (!has('curl') || !has('openssl', ['version'])))(
+      `${label}: each call's example runs and is answered`,
+      async () => {
+        await setBalance(app, { merchantId: shop.merchantId, coinName: 'USDT', available: '1000' });
+        const orderRef = `EX-${label}-1`;
+        const payoutRef = `EXP-${label}`;
+        const values = {
+          [SAMPLE_PLACEHOLDERS.merchantOrderNo]: orderRef,
+          [SAMPLE_PLACEHOLDERS.payoutNo]: payoutRef,
+        };
+        const created = await runExample(label, 0, values);
+        expect(created).toMatchObject({ merchantOrderNo: orderRef, amount: '10.5', status: 'pending' });
+        const withOrder = { ...values, [SAMPLE_PLACEHOLDERS.orderNo]: created.orderNo };
+        expect(await runExample(label, 1, withOrder)).toMatchObject({ orderNo: created.orderNo });
+        expect(await runExample(label, 2, withOrder)).toMatchObject({ orderNo: created.orderNo });
+        expect(await runExample(label, 3, withOrder)).toMatchObject({
+          orderNo: created.orderNo,
+          amount: '10.5',
+        });
+        const payout = await runExample(label, 4, withOrder);
+        expect(payout).toMatchObject({
+          merchantOrderNo: payoutRef,
+          amount: '25',
+          address: SAMPLE_PLACEHOLDERS.address,
+        });
+        const batch = await runExample(label, 5, withOrder);
+        expect(batch.items.map((item: { merchantOrderNo: string }) => item.merchantOrderNo)).toEqual([
+          `${payoutRef}-1`,
+          `${payoutRef}-2`,
+        ]);
+        const read = await runExample(label, 6, { ...values, [SAMPLE_PLACEHOLDERS.orderNo]: payout.orderNo });
+        expect(read).toMatchObject({ orderNo: payout.orderNo, status: payout.status });
+      },
+    );
+  }
 });

@@ -133,6 +133,7 @@ export const PAYOUT_STATUS_VALUES = [
 ] as const;
 export const PAYOUT_BATCH_MAX = 1000;
 export const ORDER_EXCEPTION_VALUES = ['underpaid', 'overpaid', 'late'] as const;
+const TIME_DESCRIPTION = 'When it was created (ISO 8601, UTC)';
 
 /**
  * The Order object of the merchant API, the callbacks and the records. Amounts are decimal
@@ -141,22 +142,25 @@ export const ORDER_EXCEPTION_VALUES = ['underpaid', 'overpaid', 'late'] as const
  */
 export const orderObject = z.object({
   orderNo: z.string().describe('The platform order number'),
-  merchantOrderNo: z.string(),
-  appId: z.string(),
+  merchantOrderNo: z.string().describe('Your own order number, as you sent it'),
+  appId: z.string().describe('The APPID of the application the order belongs to'),
   currency: z.string().describe('A coinName, e.g. USDT'),
   network: z.string().nullable().describe('A chainId; null until the customer picks one on the cashier'),
   amount: decimalString,
   paidAmount: decimalString.describe('What arrived so far'),
   fee: decimalString,
-  status: z.enum(ORDER_STATUS_VALUES),
-  exception: z.enum(ORDER_EXCEPTION_VALUES).nullable(),
+  status: z.enum(ORDER_STATUS_VALUES).describe('Where the order is (see Statuses)'),
+  exception: z
+    .enum(ORDER_EXCEPTION_VALUES)
+    .nullable()
+    .describe('What went wrong with the payment, kept apart from the status; null when nothing did'),
   payAddress: z.string().nullable().describe("The order's own deposit address; null while it has no network"),
   cashierUrl: z.string().describe('The hosted payment page to send the customer to'),
   txHash: z.string().nullable().describe('The first transfer that paid it'),
   test: z.boolean().describe('Created on the devnet chain: simulated money'),
-  createdAt: z.string(),
-  expiresAt: z.string(),
-  completedAt: z.string().nullable(),
+  createdAt: z.string().describe(TIME_DESCRIPTION),
+  expiresAt: z.string().describe('When an unpaid order expires (ISO 8601, UTC)'),
+  completedAt: z.string().nullable().describe('When it completed (ISO 8601, UTC); null until then'),
 });
 export type OrderObject = z.infer<typeof orderObject>;
 
@@ -178,7 +182,8 @@ export const createPayoutBody = z.strictObject({
   description: z
     .string({ error: 'validation.invalidType' })
     .max(DESCRIPTION_MAX, { message: 'validation.tooLong' })
-    .optional(),
+    .optional()
+    .describe('Your note, kept with the payout and shown in its records'),
   callbackUrl: httpUrl
     .optional()
     .describe("http(s) URL for this payout's callbacks; default: the application's"),
@@ -197,27 +202,29 @@ export type CreatePayoutBatchBody = z.infer<typeof createPayoutBatchBody>;
 /** A payout as the API, its callbacks and the records show it. */
 export const payoutObject = z.object({
   orderNo: z.string().describe('The platform order number'),
-  merchantOrderNo: z.string(),
-  appId: z.string(),
-  currency: z.string(),
-  network: z.string(),
+  merchantOrderNo: z.string().describe('Your own payout number, as you sent it'),
+  appId: z.string().describe('The APPID of the application the payout belongs to'),
+  currency: z.string().describe('A coinName, e.g. USDT'),
+  network: z.string().describe('A chainId, e.g. TRON'),
   address: z.string().describe('The destination'),
   amount: decimalString.describe('What the destination receives'),
   fee: decimalString,
-  status: z.enum(PAYOUT_STATUS_VALUES),
+  status: z.enum(PAYOUT_STATUS_VALUES).describe('Where the payout is (see Statuses)'),
   reason: z
     .string()
     .nullable()
     .describe('Why it was rejected (the reviewer) or failed (`reverted` on chain)'),
-  txHash: z.string().nullable(),
-  description: z.string(),
+  txHash: z.string().nullable().describe('The transaction on chain; null until it is sent'),
+  description: z.string().describe('Your note, as you sent it'),
   test: z.boolean().describe('Created on the devnet chain: simulated money'),
-  createdAt: z.string(),
-  completedAt: z.string().nullable(),
+  createdAt: z.string().describe(TIME_DESCRIPTION),
+  completedAt: z.string().nullable().describe('When it completed (ISO 8601, UTC); null until then'),
 });
 export type PayoutObject = z.infer<typeof payoutObject>;
 
-export const payoutBatchResult = z.object({ items: z.array(payoutObject) });
+export const payoutBatchResult = z.object({
+  items: z.array(payoutObject).describe('The payouts, in the order of the request'),
+});
 
 /** Refusals every signed call can answer, before its own. */
 export const SIGNED_CALL_ERRORS: readonly ErrorCodeValue[] = [
@@ -231,10 +238,10 @@ export const SIGNED_CALL_ERRORS: readonly ErrorCodeValue[] = [
 
 /** What the devnet pay call did: the simulated transfer now waiting for the next devnet block. */
 export const testPayResult = z.object({
-  orderNo: z.string(),
+  orderNo: z.string().describe('The platform order number'),
   network: z.string().describe('The chainId the transfer is on'),
   toAddress: z.string().describe("The order's address"),
-  currency: z.string(),
+  currency: z.string().describe('A coinName, e.g. USDT'),
   amount: decimalString,
   txHash: z.string().describe('The simulated transaction hash'),
 });

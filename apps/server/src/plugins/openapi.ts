@@ -5,13 +5,16 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 // Imported (not read from disk) so that the esbuild bundle carries it.
 import serverPackage from '../../package.json';
+import { registerApiDocsRoutes } from '../modules/api-docs/api-docs.routes';
+import { API_DOCS_PATH } from '../modules/api-docs/api-docs-path';
 import { EPUSDT_TAG } from '../modules/epusdt/epusdt-docs';
 import { API_SECURITY_SCHEMES, MERCHANT_API_TAG } from '../modules/merchant-api/api-docs';
 
 /**
  * The OpenAPI document, generated from the same zod schemas that validate the requests
  * (contracts), served at /api-docs/json with Swagger UI at /api-docs. Must be registered
- * before the routes: it collects them as they are added.
+ * before the routes: it collects them as they are added. The readable merchant API documentation
+ * (/docs/api, modules/api-docs) is rendered from this same document.
  */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -24,7 +27,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'Every /front call answers `{ code, data, message }`; `code` 0 is success. `message` is in the ' +
           'language of the `lang` header, else of the `langCode` parameter, else zh_CN. Every call ' +
           'also accepts `v` (a timestamp). The merchant API for your own server lives under /api/v1 ' +
-          '(tag merchant-api): signed requests, described with examples in that tag.',
+          '(tag merchant-api): signed requests, described with examples in that tag. Step-by-step ' +
+          `documentation of it in four languages, with examples of every call: [${API_DOCS_PATH}](${API_DOCS_PATH}).`,
       },
       tags: [
         { name: 'auth', description: 'Log in and out, login codes, the country list, token checks' },
@@ -50,7 +54,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         {
           name: 'report',
           description:
-            "Reports: bill, recharge, withdrawal, collection and payment, per day (Asia/Shanghai) and currency, with USDT totals",
+            'Reports: bill, recharge, withdrawal, collection and payment, per day (Asia/Shanghai) and currency, with USDT totals',
         },
         {
           name: 'callbacks',
@@ -85,4 +89,5 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api-docs' });
+  registerApiDocsRoutes(app);
 }

@@ -1,15 +1,14 @@
+import { API_DOCS_PATH } from '../api-docs/api-docs-path';
+import { type CodeSample, codeSamplesFor } from './api-examples';
+
 /**
  * The merchant API's part of the OpenAPI document: the signature scheme (a tag description and
- * four header security schemes) and a signed create in curl, Node, PHP and Python. The samples
- * are run against a real server by test/merchant-api-examples.test.ts (PHP, when php exists):
- * they must stay complete programs with these placeholders.
+ * four header security schemes) and a signed create in curl, Node, PHP and Python. Every call's
+ * own examples (api-examples.ts, `x-codeSamples`) are run against a real server by
+ * test/merchant-api-examples.test.ts. The readable documentation in four languages is served
+ * at API_DOCS_PATH from the same document (modules/api-docs).
  */
-export const SAMPLE_PLACEHOLDERS = {
-  baseUrl: 'http://localhost:8080',
-  appId: 'YOUR_APP_ID',
-  appSecret: 'YOUR_APP_SECRET',
-  merchantOrderNo: 'ORDER-1001',
-} as const;
+export { SAMPLE_PLACEHOLDERS } from './api-examples';
 
 /** The four headers, required together (one security requirement object). */
 export const API_SECURITY = { appId: [], timestamp: [], nonce: [], signature: [] } as const;
@@ -36,186 +35,18 @@ export const API_SECURITY_SCHEMES = {
   },
 } as const;
 
-const { baseUrl, appId, appSecret, merchantOrderNo } = SAMPLE_PLACEHOLDERS;
+/** The signed create of the tag's text: the same program as the call's own example. */
+export const CODE_SAMPLES = codeSamplesFor('createCollection');
 
-const CURL = `BASE_URL='${baseUrl}'
-APP_ID='${appId}'
-APP_SECRET='${appSecret}'
-BODY='{"merchantOrderNo":"${merchantOrderNo}","currency":"USDT","network":"TRON","amount":"10.5"}'
-TIMESTAMP=$(date +%s%3N)   # ms since the epoch (GNU date; elsewhere: $(($(date +%s) * 1000)))
-NONCE=$(openssl rand -hex 16)
-SIGNATURE=$(printf '%s\\n%s\\n%s\\n%s\\n%s' "$TIMESTAMP" "$NONCE" POST /api/v1/collections "$BODY" \\
-  | openssl dgst -sha256 -hmac "$APP_SECRET" | sed 's/^.*= //')
-curl -sS -X POST "$BASE_URL/api/v1/collections" \\
-  -H 'Content-Type: application/json' \\
-  -H "X-App-Id: $APP_ID" \\
-  -H "X-Timestamp: $TIMESTAMP" \\
-  -H "X-Nonce: $NONCE" \\
-  -H "X-Signature: $SIGNATURE" \\
-  --data-raw "$BODY"
-`;
-
-const NODE = `// Node 18 or later: fetch and node:crypto only. Save as create-order.mjs.
-import { createHmac, randomBytes } from 'node:crypto';
-
-const BASE_URL = '${baseUrl}';
-const APP_ID = '${appId}';
-const APP_SECRET = '${appSecret}';
-
-/** Lower-case hex HMAC-SHA256 of the five parts, each followed by a newline except the body. */
-export function sign(secret, timestamp, nonce, method, pathWithQuery, body) {
-  return createHmac('sha256', secret)
-    .update(\`\${timestamp}\\n\${nonce}\\n\${method}\\n\${pathWithQuery}\\n\${body}\`)
-    .digest('hex');
-}
-
-async function call(method, pathWithQuery, payload) {
-  // Sign exactly the string that is sent.
-  const body = payload === undefined ? '' : JSON.stringify(payload);
-  const timestamp = String(Date.now());
-  const nonce = randomBytes(16).toString('hex');
-  const response = await fetch(BASE_URL + pathWithQuery, {
-    method,
-    headers: {
-      'Content-Type': 'application/json',
-      'X-App-Id': APP_ID,
-      'X-Timestamp': timestamp,
-      'X-Nonce': nonce,
-      'X-Signature': sign(APP_SECRET, timestamp, nonce, method, pathWithQuery, body),
-    },
-    body: body === '' ? undefined : body,
-  });
-  return response.json();
-}
-
-const result = await call('POST', '/api/v1/collections', {
-  merchantOrderNo: '${merchantOrderNo}',
-  currency: 'USDT',
-  network: 'TRON',
-  amount: '10.5',
-});
-if (result.code !== 0) throw new Error(\`\${result.code} \${result.message}\`);
-console.log(result.data.cashierUrl);
-`;
-
-const PHP = `<?php
-// PHP 7.4 or later with the curl extension.
-const BASE_URL = '${baseUrl}';
-const APP_ID = '${appId}';
-const APP_SECRET = '${appSecret}';
-
-/** Lower-case hex HMAC-SHA256 of the five parts, each followed by a newline except the body. */
-function sign(string $secret, string $timestamp, string $nonce, string $method, string $pathWithQuery, string $body): string
-{
-    return hash_hmac('sha256', $timestamp . "\\n" . $nonce . "\\n" . $method . "\\n" . $pathWithQuery . "\\n" . $body, $secret);
-}
-
-function call(string $method, string $pathWithQuery, ?array $payload = null): array
-{
-    // Sign exactly the string that is sent.
-    $body = $payload === null ? '' : json_encode($payload, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE);
-    $timestamp = (string) (int) floor(microtime(true) * 1000);
-    $nonce = bin2hex(random_bytes(16));
-    $curl = curl_init(BASE_URL . $pathWithQuery);
-    curl_setopt_array($curl, [
-        CURLOPT_CUSTOMREQUEST => $method,
-        CURLOPT_RETURNTRANSFER => true,
-        CURLOPT_HTTPHEADER => [
-            'Content-Type: application/json',
-            'X-App-Id: ' . APP_ID,
-            'X-Timestamp: ' . $timestamp,
-            'X-Nonce: ' . $nonce,
-            'X-Signature: ' . sign(APP_SECRET, $timestamp, $nonce, $method, $pathWithQuery, $body),
-        ],
-    ]);
-    if ($body !== '') {
-        curl_setopt($curl, CURLOPT_POSTFIELDS, $body);
-    }
-    $response = curl_exec($curl);
-    if ($response === false) {
-        throw new RuntimeException(curl_error($curl));
-    }
-    curl_close($curl);
-    return json_decode($response, true);
-}
-
-$result = call('POST', '/api/v1/collections', [
-    'merchantOrderNo' => '${merchantOrderNo}',
-    'currency' => 'USDT',
-    'network' => 'TRON',
-    'amount' => '10.5',
-]);
-if ($result['code'] !== 0) {
-    throw new RuntimeException($result['code'] . ' ' . $result['message']);
-}
-echo $result['data']['cashierUrl'], PHP_EOL;
-`;
-
-const PYTHON = `# Python 3.6 or later, standard library only.
-import hashlib
-import hmac
-import json
-import secrets
-import time
-import urllib.error
-import urllib.request
-
-BASE_URL = '${baseUrl}'
-APP_ID = '${appId}'
-APP_SECRET = '${appSecret}'
-
-
-def sign(secret, timestamp, nonce, method, path_with_query, body):
-    """Lower-case hex HMAC-SHA256 of the five parts, each followed by a newline except the body."""
-    message = f'{timestamp}\\n{nonce}\\n{method}\\n{path_with_query}\\n'.encode() + body
-    return hmac.new(secret.encode(), message, hashlib.sha256).hexdigest()
-
-
-def call(method, path_with_query, payload=None):
-    # Sign exactly the bytes that are sent.
-    body = b'' if payload is None else json.dumps(payload, separators=(',', ':')).encode()
-    timestamp = str(int(time.time() * 1000))
-    nonce = secrets.token_hex(16)
-    request = urllib.request.Request(BASE_URL + path_with_query, data=body or None, method=method, headers={
-        'Content-Type': 'application/json',
-        'X-App-Id': APP_ID,
-        'X-Timestamp': timestamp,
-        'X-Nonce': nonce,
-        'X-Signature': sign(APP_SECRET, timestamp, nonce, method, path_with_query, body),
-    })
-    try:
-        with urllib.request.urlopen(request) as response:
-            return json.load(response)
-    except urllib.error.HTTPError as error:  # refusals carry the same JSON envelope
-        return json.load(error)
-
-
-result = call('POST', '/api/v1/collections', {
-    'merchantOrderNo': '${merchantOrderNo}',
-    'currency': 'USDT',
-    'network': 'TRON',
-    'amount': '10.5',
-})
-if result['code'] != 0:
-    raise SystemExit(f"{result['code']} {result['message']}")
-print(result['data']['cashierUrl'])
-`;
-
-export const CODE_SAMPLES = [
-  { lang: 'Shell', label: 'curl', source: CURL },
-  { lang: 'JavaScript', label: 'Node', source: NODE },
-  { lang: 'PHP', label: 'PHP', source: PHP },
-  { lang: 'Python', label: 'Python', source: PYTHON },
-] as const;
-
-const FENCE: Record<(typeof CODE_SAMPLES)[number]['label'], string> = {
+const FENCE: Record<CodeSample['label'], string> = {
   curl: 'sh',
   Node: 'js',
   PHP: 'php',
   Python: 'python',
 };
 
-const SIGNATURE_SCHEME = `Signed JSON calls from your server. Answers use the same envelope as the rest of the API,
+const SIGNATURE_SCHEME = `Signed JSON calls from your server. Step-by-step documentation in Chinese, English and
+Vietnamese, with examples of every call: [${API_DOCS_PATH}](${API_DOCS_PATH}). Answers use the same envelope as the rest of the API,
 \`{ code, data, message }\` with \`code\` 0 for success; \`message\` is in the language of the \`lang\` header
 (else the \`langCode\` parameter, else zh_CN).
 

@@ -11,7 +11,6 @@ import {
   takeDeferredNonce,
   verifySignedRequest,
 } from './api-auth';
-import { CODE_SAMPLES } from './api-docs';
 import { createJsonBodyHook, keepRawJsonBodies } from './raw-body';
 import { registerApiEndpoint, type SignedRequestHooks } from './register-api-endpoint';
 import { payOrderOnDevnet } from './test-pay';
@@ -52,7 +51,6 @@ export async function registerMerchantApi(app: FastifyInstance): Promise<void> {
           });
           return orderObject(order, client.appId);
         },
-        { 'x-codeSamples': CODE_SAMPLES },
       );
 
       registerApiEndpoint(scope, apiEndpoints.getCollection, hooks, async ({ params, client }) => {

@@ -22,6 +22,7 @@ import { createEncodingGuard } from '../../plugins/body-parsing';
 import { applyCommonParams } from '../../plugins/request-context';
 import { type ApiClient, claimDeferredNonce, requireApiClient } from './api-auth';
 import { API_SECURITY } from './api-docs';
+import { codeSamplesFor, type OperationId } from './api-examples';
 
 /**
  * Turns a contracts merchant-API entry into a route of the /api/v1 scope, as register-endpoint
@@ -57,8 +58,6 @@ export function registerApiEndpoint<E extends ApiEndpointDef>(
   endpoint: E,
   hooks: SignedRequestHooks,
   handler: ApiEndpointHandler<E>,
-  /** OpenAPI extensions of the operation (`x-codeSamples`). */
-  extensions: Record<`x-${string}`, unknown> = {},
 ): void {
   const onRequest: onRequestHookHandler[] = [];
   if (endpoint.method === 'POST') onRequest.push(createEncodingGuard('json'));
@@ -81,7 +80,8 @@ export function registerApiEndpoint<E extends ApiEndpointDef>(
       querystring: endpoint.query ?? apiQuery,
       ...(endpoint.body ? { body: endpoint.body } : {}),
       response: { 200: envelope(endpoint.response), ...errorResponses(endpoint.errors) },
-      ...extensions,
+      // The call's examples in curl, Node, PHP and Python (api-examples.ts).
+      'x-codeSamples': codeSamplesFor(endpoint.operationId as OperationId),
     },
     onRequest,
     preValidation,

@@ -1,0 +1,291 @@
+import {
+  apiEndpoints,
+  ERROR_HTTP_STATUS,
+  ERROR_MESSAGE_KEY,
+  type ErrorCodeValue,
+  LANGUAGES,
+  type Language,
+  SIGNED_CALL_ERRORS,
+  translateMessage,
+} from '@tollgate/contracts';
+import { CALLBACK_EVENT_TYPES } from '../../db/schema';
+import { SAMPLE_PLACEHOLDERS } from '../merchant-api/api-examples';
+import { NONCE_RETENTION_MS, TIMESTAMP_WINDOW_MS } from '../merchant-api/signature';
+import type { DocField, DocOperation, FieldPlace } from './api-docs-model';
+import { API_DOCS_PATH } from './api-docs-path';
+import { type DocsText, docsText, fill, schemaText } from './api-docs-text';
+import { CALLBACK_VERIFY_SAMPLES } from './callback-verify-samples';
+
+/**
+ * The documentation as one server-rendered HTML page per language: no framework, no outside
+ * resource, its style inline and its one script (copy buttons) a same-origin file. Readable at
+ * 390 px: tables scroll inside their own box, code blocks wrap nothing and scroll.
+ */
+export interface PageInput {
+  lang: Language;
+  operations: DocOperation[];
+  publicUrl: string;
+  /** Where the back office's signature check tool is (the applications page). */
+  signatureToolUrl: string;
+  callbackRetryDelaysMs: readonly number[];
+  callbackTimeoutMs: number;
+}
+
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  zh_CN: '简体中文',
+  zh_TW: '繁體中文',
+  en_US: 'English',
+  vi_VN: 'Tiếng Việt',
+};
+const HTML_LANG: Record<Language, string> = { zh_CN: 'zh-CN', zh_TW: 'zh-TW', en_US: 'en', vi_VN: 'vi' };
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Escaped text with `code` spans. */
+const inline = (text: string) =>
+  escapeHtml(text).replace(/`([^`]+)`/g, (_whole, code: string) => `<code>${code}</code>`);
+
+function table(headers: string[], rows: string[][]): string {
+  const head = headers.map((h) => `<th scope="col">${h}</th>`).join('');
+  const body = rows.map((row) => `<tr>${row.map((cell) => `<td>${cell}</td>`).join('')}</tr>`).join('');
+  return `<div class="table"><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
+}
+
+function codeBlock(source: string, t: DocsText, label: string): string {
+  return `<div class="code"><button type="button" class="copy" data-copied="${escapeHtml(t.page.copied)}" data-failed="${escapeHtml(t.page.copyFailed)}" aria-label="${escapeHtml(`${t.page.copy}: ${label}`)}">${escapeHtml(t.page.copy)}</button><pre tabindex="0"><code>${escapeHtml(source)}</code></pre></div>`;
+}
+
+function duration(ms: number, t: DocsText): string {
+  const s = Math.round(ms / 1000);
+  if (s % 3600 === 0) return fill(t.units.h, { n: s / 3600 });
+  if (s % 60 === 0) return fill(t.units.min, { n: s / 60 });
+  return fill(t.units.s, { n: s });
+}
+
+function fieldRows(fields: DocField[], lang: Language, t: DocsText): string[][] {
+  return fields.map((field) => [
+    `<code>${escapeHtml(field.name)}</code><br><span class="${field.required ? 'req' : 'opt'}">${field.required ? t.page.required : t.page.optional}</span>`,
+    `<code>${escapeHtml(field.type)}</code>${field.nullable ? `<br><span class="opt">${t.page.nullable}</span>` : ''}`,
+    field.constraints.map((c) => `<code>${escapeHtml(c)}</code>`).join('<br>'),
+    inline(schemaText(lang, field.description)),
+  ]);
+}
+
+function errorRows(codes: readonly ErrorCodeValue[], lang: Language): string[][] {
+  return [...new Set(codes)]
+    .sort((a, b) => a - b)
+    .map((code) => [
+      `<code>${code}</code>`,
+      String(ERROR_HTTP_STATUS[code]),
+      escapeHtml(translateMessage(lang, `errors.${ERROR_MESSAGE_KEY[code]}`)),
+    ]);
+}
+
+function operationSection(operation: DocOperation, input: PageInput, t: DocsText): string {
+  const { lang } = input;
+  const endpoint = apiEndpoints[operation.operationId];
+  const parts: string[] = [
+    `<section id="op-${operation.operationId}" aria-labelledby="h-${operation.operationId}">`,
+    `<h3 id="h-${operation.operationId}">${inline(schemaText(lang, operation.summary))}</h3>`,
+    `<p class="endpoint"><span class="method">${operation.method}</span> <code>${escapeHtml(operation.path)}</code></p>`,
+    operation.devnetOnly ? `<p class="note">${inline(t.page.devnetOnly)}</p>` : '',
+    `<p>${inline(schemaText(lang, operation.description))}</p>`,
+  ];
+  for (const place of ['path', 'query', 'body', 'response'] as FieldPlace[]) {
+    const fields = operation.fields[place];
+    if (fields.length === 0) continue;
+    parts.push(
+      `<h4>${inline(t.page.fields[place])}</h4>`,
+      table([t.page.name, t.page.type, t.page.constraints, t.page.meaning], fieldRows(fields, lang, t)),
+    );
+  }
+  parts.push(
+    `<h4>${escapeHtml(t.page.errors)}</h4>`,
+    table(
+      [t.errors.code, t.errors.http, t.errors.message],
+      errorRows([...SIGNED_CALL_ERRORS, ...endpoint.errors], lang),
+    ),
+    `<h4>${escapeHtml(t.page.examples)}</h4>`,
+  );
+  operation.samples.forEach((sample, index) => {
+    const source = sample.source.replaceAll(SAMPLE_PLACEHOLDERS.baseUrl, input.publicUrl);
+    parts.push(
+      `<details${index === 0 ? ' open' : ''}><summary>${escapeHtml(sample.label)}</summary>${codeBlock(source, t, `${operation.operationId} ${sample.label}`)}</details>`,
+    );
+  });
+  parts.push(`<p class="top"><a href="#top">${escapeHtml(t.page.top)}</a></p></section>`);
+  return parts.join('\n');
+}
+
+export function renderApiDocsPage(input: PageInput): string {
+  const { lang, operations } = input;
+  const t = docsText(lang);
+  const apiBase = `${input.publicUrl}/api/v1`;
+  const allCodes = [
+    ...SIGNED_CALL_ERRORS,
+    ...operations.flatMap((operation) => apiEndpoints[operation.operationId].errors),
+  ];
+  const toc: [string, string][] = [
+    ['intro', t.intro.title],
+    ['signing', t.signing.title],
+    ['idempotency', t.idempotency.title],
+    ['statuses', t.statuses.title],
+    ['callbacks', t.callbacks.title],
+    ['errors', t.errors.title],
+    ['operations', t.operations.title],
+    ['epusdt', t.epusdt.title],
+  ];
+  const statusTable = (values: Record<string, string>) =>
+    table(
+      [t.statuses.value, t.statuses.meaning],
+      Object.entries(values).map(([v, m]) => [`<code>${v}</code>`, inline(m)]),
+    );
+  const toolLink = `<a href="${escapeHtml(input.signatureToolUrl)}">${escapeHtml(t.callbacks.toolLink)}</a>`;
+  const switcher = LANGUAGES.map((code) =>
+    code === lang
+      ? `<a aria-current="true" lang="${HTML_LANG[code]}" href="?lang=${code}">${LANGUAGE_NAMES[code]}</a>`
+      : `<a lang="${HTML_LANG[code]}" hreflang="${HTML_LANG[code]}" href="?lang=${code}" data-lang="${code}">${LANGUAGE_NAMES[code]}</a>`,
+  ).join('');
+
+  const body = [
+    `<header id="top"><p class="brand">Tollgate</p><nav class="langs" aria-label="${escapeHtml(t.page.language)}">${switcher}</nav></header>`,
+    '<main>',
+    `<h1>${escapeHtml(t.page.title)}</h1>`,
+    `<p class="lead">${inline(t.page.description)}</p>`,
+    `<p class="links"><a href="/api-docs">${escapeHtml(t.page.openapi)}</a> · <a href="/">${escapeHtml(t.page.backOffice)}</a></p>`,
+    `<nav class="toc" aria-labelledby="toc-title"><h2 id="toc-title">${escapeHtml(t.page.contents)}</h2><ol>${toc
+      .map(([id, title]) =>
+        id === 'operations'
+          ? `<li><a href="#${id}">${inline(title)}</a><ol>${operations
+              .map(
+                (op) =>
+                  `<li><a href="#op-${op.operationId}">${inline(schemaText(lang, op.summary))}</a></li>`,
+              )
+              .join('')}</ol></li>`
+          : `<li><a href="#${id}">${inline(title)}</a></li>`,
+      )
+      .join('')}</ol></nav>`,
+    `<section id="intro"><h2>${escapeHtml(t.intro.title)}</h2>`,
+    `<p>${inline(fill(t.intro.base, { baseUrl: apiBase }))}</p><p>${inline(t.intro.envelope)}</p><p>${inline(t.intro.values)}</p><p>${inline(t.intro.language)}</p></section>`,
+    `<section id="signing"><h2>${escapeHtml(t.signing.title)}</h2><p>${inline(t.signing.intro)}</p>`,
+    `<ol class="steps">${t.signing.steps.map((step) => `<li>${inline(step)}</li>`).join('')}</ol>`,
+    `<h3>${escapeHtml(t.signing.stringTitle)}</h3>`,
+    codeBlock(
+      'timestamp + "\\n" + nonce + "\\n" + METHOD + "\\n" + pathWithQuery + "\\n" + rawBody\n\n' +
+        '1795462524208\n3f1c0a9e5b7d4c2a8e6f1b0d9c7a5e3f\nPOST\n/api/v1/collections\n{"merchantOrderNo":"ORDER-1001","currency":"USDT","network":"TRON","amount":"10.5"}',
+      t,
+      t.signing.stringTitle,
+    ),
+    `<h3>${escapeHtml(t.signing.headersTitle)}</h3>`,
+    table(
+      [t.page.name, t.page.meaning],
+      Object.entries(t.signing.headers).map(([name, meaning]) => [`<code>${name}</code>`, inline(meaning)]),
+    ),
+    `<h3>${escapeHtml(t.signing.rulesTitle)}</h3><ul>${t.signing.rules
+      .map(
+        (rule) =>
+          `<li>${inline(fill(rule, { minutes: TIMESTAMP_WINDOW_MS / 60_000, nonceMinutes: Math.floor(NONCE_RETENTION_MS / 60_000) }))}</li>`,
+      )
+      .join('')}</ul>`,
+    `<h3>${escapeHtml(t.signing.refusalsTitle)}</h3>`,
+    table(
+      [t.errors.code, t.errors.http, t.page.meaning],
+      Object.entries(t.signing.refusals).map(([code, meaning]) => [
+        `<code>${code}</code>`,
+        String(ERROR_HTTP_STATUS[Number(code) as ErrorCodeValue] ?? code),
+        inline(meaning),
+      ]),
+    ),
+    '</section>',
+    `<section id="idempotency"><h2>${escapeHtml(t.idempotency.title)}</h2><p>${inline(t.idempotency.p1)}</p><p>${inline(t.idempotency.p2)}</p></section>`,
+    `<section id="statuses"><h2>${escapeHtml(t.statuses.title)}</h2>`,
+    `<h3>${inline(t.statuses.collectionTitle)}</h3>${statusTable(t.statuses.collection)}`,
+    `<h3>${inline(t.statuses.payoutTitle)}</h3>${statusTable(t.statuses.payout)}`,
+    `<h3>${inline(t.statuses.exceptionTitle)}</h3>${statusTable(t.statuses.exception)}</section>`,
+    `<section id="callbacks"><h2>${escapeHtml(t.callbacks.title)}</h2><p>${inline(t.callbacks.intro)}</p>`,
+    `<h3>${escapeHtml(t.callbacks.eventsTitle)}</h3>`,
+    table(
+      [t.statuses.value, t.statuses.meaning],
+      CALLBACK_EVENT_TYPES.map((type) => [`<code>${type}</code>`, inline(t.callbacks.events[type])]),
+    ),
+    `<h3>${escapeHtml(t.callbacks.payloadTitle)}</h3><p>${inline(t.callbacks.payload)}</p>`,
+    `<h3>${escapeHtml(t.callbacks.signatureTitle)}</h3><ol class="steps">${t.callbacks.signatureSteps
+      .map((step) => `<li>${inline(step)}</li>`)
+      .join('')}</ol>`,
+    ...CALLBACK_VERIFY_SAMPLES.map(
+      (sample, index) =>
+        `<details${index === 0 ? ' open' : ''}><summary>${sample.label}</summary>${codeBlock(sample.source, t, `callback ${sample.label}`)}</details>`,
+    ),
+    `<p class="note">${inline(t.callbacks.tool).replace('{{link}}', toolLink)}</p>`,
+    `<h3>${escapeHtml(t.callbacks.answerTitle)}</h3><p>${inline(fill(t.callbacks.answer, { seconds: Math.round(input.callbackTimeoutMs / 1000) }))}</p>`,
+    `<h3>${escapeHtml(t.callbacks.retriesTitle)}</h3><p>${inline(
+      fill(t.callbacks.retries, {
+        schedule: input.callbackRetryDelaysMs.map((ms) => duration(ms, t)).join(t.units.list),
+      }),
+    )}</p></section>`,
+    `<section id="errors"><h2>${escapeHtml(t.errors.title)}</h2><p>${inline(t.errors.intro)}</p>`,
+    table([t.errors.code, t.errors.http, t.errors.message], errorRows(allCodes, lang)),
+    '</section>',
+    `<section id="operations"><h2>${escapeHtml(t.operations.title)}</h2>`,
+    ...operations.map((operation) => operationSection(operation, input, t)),
+    '</section>',
+    `<section id="epusdt"><h2>${escapeHtml(t.epusdt.title)}</h2><p>${inline(fill(t.epusdt.p1, { baseUrl: `${input.publicUrl}/epusdt/{APPID}` }))}</p></section>`,
+    '</main>',
+  ].join('\n');
+
+  return `<!doctype html>
+<html lang="${HTML_LANG[lang]}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(t.page.title)}</title>
+<meta name="description" content="${escapeHtml(t.page.description)}">
+<style>${STYLE}</style>
+<script src="${API_DOCS_PATH}/docs.js" defer></script>
+</head>
+<body>
+${body}
+</body>
+</html>
+`;
+}
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;font:15px/1.65 system-ui,-apple-system,"Segoe UI","PingFang SC","Microsoft YaHei",sans-serif;color:#1f2329;background:#fff}
+header{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;justify-content:space-between;padding:10px 20px;border-bottom:1px solid #e5e6eb;background:#fafbfc}
+.brand{margin:0;font-weight:700;color:#1677ff}
+.langs{display:flex;flex-wrap:wrap;gap:4px}
+.langs a{padding:2px 10px;border-radius:6px;text-decoration:none;color:#1f2329}
+.langs a[aria-current]{background:#1677ff;color:#fff}
+main{max-width:960px;margin:0 auto;padding:16px 20px 48px}
+h1{font-size:28px;line-height:1.3;margin:16px 0 8px}
+h2{font-size:22px;margin:40px 0 12px;padding-top:8px;border-top:1px solid #e5e6eb}
+h3{font-size:18px;margin:28px 0 8px}
+h4{font-size:15px;margin:18px 0 6px}
+a{color:#0958d9}
+a:focus-visible,button:focus-visible,pre:focus-visible,summary:focus-visible{outline:2px solid #1677ff;outline-offset:2px}
+.lead{color:#4e5969}
+code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em;background:#f2f3f5;padding:1px 4px;border-radius:4px;overflow-wrap:anywhere}
+.toc{background:#f7f8fa;border-radius:8px;padding:4px 16px 8px}
+.toc h2{border:0;margin:8px 0;font-size:16px}
+.toc ol{margin:0;padding-left:20px}
+.table{overflow-x:auto;margin:8px 0}
+table{border-collapse:collapse;width:100%;font-size:14px}
+th,td{text-align:left;vertical-align:top;border:1px solid #e5e6eb;padding:6px 8px}
+th{background:#f7f8fa;white-space:nowrap}
+td:first-child{white-space:nowrap}
+.req{color:#cf1322;font-size:12px}
+.opt{color:#86909c;font-size:12px}
+.endpoint .method{display:inline-block;font-weight:700;color:#fff;background:#1677ff;border-radius:4px;padding:0 8px}
+.note{background:#fffbe6;border:1px solid #ffe58f;border-radius:6px;padding:8px 12px}
+details{margin:8px 0;border:1px solid #e5e6eb;border-radius:8px}
+summary{cursor:pointer;padding:6px 12px;font-weight:600}
+.code{position:relative}
+.code pre{margin:0;padding:12px;overflow-x:auto;background:#1f2329;color:#f2f3f5;border-radius:0 0 8px 8px;font-size:13px;line-height:1.5}
+.code pre code{background:none;padding:0;color:inherit;overflow-wrap:normal}
+#signing>.code pre{border-radius:8px}
+.copy{position:absolute;top:6px;right:6px;font:inherit;font-size:13px;padding:2px 10px;border:1px solid #4e5969;border-radius:6px;background:#2e3238;color:#fff;cursor:pointer}
+.top{text-align:right;font-size:13px}
+@media (max-width:600px){main{padding:12px 14px 40px}h1{font-size:24px}td:first-child{white-space:normal}}
+`;

@@ -1,0 +1,172 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import {
+  apiEndpoints,
+  COLLECTION_STATUS_VALUES,
+  LANGUAGES,
+  ORDER_EXCEPTION_VALUES,
+  PAYOUT_STATUS_VALUES,
+} from '@tollgate/contracts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CALLBACK_EVENT_TYPES } from '../src/db/schema';
+import { englishTexts, type OpenApiDocument, readOperations } from '../src/modules/api-docs/api-docs-model';
+import { docsText, findSchemaText } from '../src/modules/api-docs/api-docs-text';
+import { CALLBACK_VERIFY_SAMPLES } from '../src/modules/api-docs/callback-verify-samples';
+import { signCallback } from '../src/modules/callbacks/callback-signature';
+import { buildTestApp } from './helpers/build-test-app';
+
+/**
+ * The API documentation at /docs/api: public, in each language, every /api/v1 call of contracts
+ * with its fields as the OpenAPI document has them, every text translated, the callback check
+ * that it publishes actually accepting a signed callback.
+ */
+const run = promisify(execFile);
+let app: FastifyInstance;
+let operations: ReturnType<typeof readOperations>;
+beforeAll(async () => {
+  app = await buildTestApp({ env: { PUBLIC_URL: 'https://pay.example.com' } });
+  await app.ready();
+  operations = readOperations(app.swagger() as unknown as OpenApiDocument);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const page = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers });
+
+/** The keys of a nested object, as dotted paths (arrays by index). */
+function keyPaths(value: unknown, prefix = ''): string[] {
+  if (value === null || typeof value !== 'object') return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => keyPaths(child, `${prefix}${key}.`));
+}
+
+describe('GET /docs/api', () => {
+  it('is public, in each language, with a switcher, a table of contents and every call', async () => {
+    const titles = new Set<string>();
+    for (const lang of LANGUAGES) {
+      const response = await page(`/docs/api?lang=${lang}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      const html = response.body;
+      expect(html).toContain(`<h1>${docsText(lang).page.title}</h1>`);
+      titles.add(docsText(lang).page.title);
+      for (const other of LANGUAGES) expect(html).toContain(`href="?lang=${other}"`);
+      expect(html).toContain('aria-labelledby="toc-title"');
+      for (const operationId of Object.keys(apiEndpoints)) {
+        expect(html, `${lang} ${operationId}`).toContain(`id="op-${operationId}"`);
+        expect(html).toContain(`href="#op-${operationId}"`);
+      }
+      // The base URL is this server's, in the text and in the examples.
+      expect(html).toContain('https://pay.example.com/api/v1');
+      expect(html).not.toContain('http://localhost:8080');
+      // The signature check tool of the back office, and the OpenAPI document.
+      expect(html).toContain('href="/application"');
+      expect(html).toContain('href="/api-docs"');
+      expect(html).not.toMatch(/<script>/);
+    }
+    expect(titles.size).toBe(4);
+  });
+
+  it('takes the language from ?lang=, else the lang cookie, else zh_CN', async () => {
+    expect((await page('/docs/api')).body).toContain('<html lang="zh-CN">');
+    expect((await page('/docs/api', { cookie: 'lang=vi_VN' })).body).toContain('<html lang="vi">');
+    expect((await page('/docs/api?lang=en_US', { cookie: 'lang=vi_VN' })).body).toContain('<html lang="en">');
+    expect((await page('/docs/api?lang=zh_TW')).headers['content-language']).toBe('zh-TW');
+    expect((await page('/docs/api?lang=nonsense')).body).toContain('<html lang="zh-CN">');
+  });
+
+  it("shows each field's rules as the schema has them", async () => {
+    const html = (await page('/docs/api?lang=en_US')).body;
+    expect(html).toContain('<code>pattern ^[A-Za-z0-9_-]{1,64}$</code>');
+    expect(html).toContain('<code>min 300</code><br><code>max 172800</code>');
+    expect(html).toContain('<code>items[].address</code>');
+    expect(html).toContain('<code>items 1–1000</code>');
+    const create = operations.find((o) => o.operationId === 'createCollection');
+    expect(create?.fields.body.filter((f) => f.required).map((f) => f.name)).toEqual([
+      'merchantOrderNo',
+      'currency',
+      'amount',
+    ]);
+  });
+
+  it('serves the copy script', async () => {
+    const script = await page('/docs/api/docs.js');
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toContain('javascript');
+    expect(script.body).toContain('clipboard');
+  });
+});
+
+describe('the translations', () => {
+  it('every field of every call has an English description in the schemas', () => {
+    for (const operation of operations) {
+      for (const [place, fields] of Object.entries(operation.fields)) {
+        for (const field of fields) {
+          expect(field.description, `${operation.operationId} ${place} ${field.name}`).not.toBe('');
+        }
+      }
+    }
+  });
+
+  it('every operation and field text is translated in every language', () => {
+    const texts = englishTexts(operations);
+    expect(texts.length).toBeGreaterThan(40);
+    const missing = LANGUAGES.flatMap((lang) =>
+      texts.filter((text) => findSchemaText(lang, text) === undefined).map((text) => `${lang}: ${text}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('the prose has the same keys in the four languages, none empty, and covers every status and event', () => {
+    const reference = keyPaths({ ...docsText('en_US'), schema: {} }).sort();
+    for (const lang of LANGUAGES) {
+      const text = docsText(lang);
+      expect(keyPaths({ ...text, schema: {} }).sort(), lang).toEqual(reference);
+      expect(Object.keys(text.statuses.collection).sort()).toEqual([...COLLECTION_STATUS_VALUES].sort());
+      expect(Object.keys(text.statuses.payout).sort()).toEqual([...PAYOUT_STATUS_VALUES].sort());
+      expect(Object.keys(text.statuses.exception).sort()).toEqual([...ORDER_EXCEPTION_VALUES].sort());
+      expect(Object.keys(text.callbacks.events).sort()).toEqual([...CALLBACK_EVENT_TYPES].sort());
+      const leaves = (value: unknown): unknown[] =>
+        value !== null && typeof value === 'object' ? Object.values(value).flatMap(leaves) : [value];
+      for (const leaf of leaves(text))
+        expect(typeof leaf === 'string' && leaf.trim() !== '', lang).toBe(true);
+    }
+  });
+
+  it('no unused translation is left behind when a schema text changes', () => {
+    const texts = new Set(englishTexts(operations));
+    for (const lang of LANGUAGES) {
+      const stale = Object.keys(docsText(lang).schema).filter((english) => !texts.has(english));
+      expect(stale, lang).toEqual([]);
+    }
+  });
+});
+
+describe('the callback check it publishes', () => {
+  it('Node: accepts a callback signed by the server, refuses one altered', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tollgate-verify-'));
+    try {
+      const node = CALLBACK_VERIFY_SAMPLES.find((sample) => sample.label === 'Node');
+      const file = join(dir, 'verify.mjs');
+      writeFileSync(file, node?.source ?? '');
+      const secret = 'a'.repeat(64);
+      const body = '{"id":"evt_1","type":"test","createdAt":"2026-11-26T00:00:00.000Z","data":{"appId":"x"}}';
+      const header = signCallback(secret, body, Math.floor(Date.now() / 1000));
+      const check = `import { verifyCallback } from ${JSON.stringify(file)};
+console.log(JSON.stringify([
+  verifyCallback(${JSON.stringify(body)}, ${JSON.stringify(header)}, ${JSON.stringify(secret)}),
+  verifyCallback(${JSON.stringify(`${body} `)}, ${JSON.stringify(header)}, ${JSON.stringify(secret)}),
+  verifyCallback(${JSON.stringify(body)}, ${JSON.stringify(header)}, ${JSON.stringify('b'.repeat(64))}),
+]));`;
+      writeFileSync(join(dir, 'check.mjs'), check);
+      const { stdout } = await run(process.execPath, [join(dir, 'check.mjs')], { timeout: 30_000 });
+      expect(JSON.parse(stdout)).toEqual([true, false, false]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
