@@ -107,6 +107,11 @@ describe('Platform collection', () => {
     });
     renderWithProviders(<CollectionPage />);
     expect(screen.getByTestId('collection-api-docs').getAttribute('href')).toBe('/api-docs');
+    // The server's documentation in the interface's language, at the collection calls.
+    const guide = screen.getByTestId('collection-api-guide');
+    expect(guide.getAttribute('href')).toBe('/docs/api?lang=en_US#op-createCollection');
+    expect(guide.getAttribute('target')).toBe('_blank');
+    expect(guide.textContent).toContain('API documentation');
     expect(screen.getByTestId('collection-signed-example').textContent).toContain('X-Signature: $SIGNATURE');
     const table = screen.getByTestId('records-table');
     expect(await within(table).findByText('TG20261125AAAABBBBCCCCDDDDEEEE')).toBeTruthy();

@@ -37,6 +37,9 @@ describe('PayerPage', () => {
     });
     renderWithProviders(<PayerPage />);
     const intro = screen.getByTestId('payout-intro');
+    expect(screen.getByTestId('payout-api-guide').getAttribute('href')).toBe(
+      '/docs/api?lang=en_US#op-createPayout',
+    );
     expect(intro.textContent).toContain('POST /api/v1/payouts');
     expect(screen.getByTestId('payout-signed-example').textContent).toContain('"$BASE_URL/api/v1/payouts"');
     expect(screen.getByTestId('payout-signed-example').textContent).toContain(

@@ -1,12 +1,13 @@
-import { ApiOutlined, LinkOutlined } from '@ant-design/icons';
+import { ApiOutlined, BookOutlined, LinkOutlined } from '@ant-design/icons';
 import { Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppList } from '../../application/api/get-app-list';
-import { docLinks, signedCurlExample } from '../lib/signed-example';
+import { apiDocsUrl, docLinks, signedCurlExample } from '../lib/signed-example';
 
 /**
  * The product intro for collection or payout (SPEC "Product intro pages"): what it does, the API
- * reference the server serves at /api-docs, a signed create ready to paste (with the
+ * documentation the server serves at /docs/api in the interface's language (and the OpenAPI
+ * reference at /api-docs), a signed create ready to paste (with the
  * merchant's first APPID when there is one), and outside reading chosen by language.
  */
 export function CollectionIntro({ kind = 'collection' }: { kind?: 'collection' | 'payout' }) {
@@ -18,6 +19,13 @@ export function CollectionIntro({ kind = 'collection' }: { kind?: 'collection' |
     <Card title={t(`${texts}.title`)} data-testid={`${kind}-intro`}>
       <Typography.Paragraph>{t(`${texts}.what`)}</Typography.Paragraph>
       <Flex gap={16} wrap>
+        <Typography.Link
+          href={apiDocsUrl(i18n.language, kind)}
+          target="_blank"
+          data-testid={`${kind}-api-guide`}
+        >
+          <BookOutlined /> {t('collection.intro.apiGuide')}
+        </Typography.Link>
         <Typography.Link href="/api-docs" target="_blank" data-testid={`${kind}-api-docs`}>
           <ApiOutlined /> {t('collection.intro.apiDocs')}
         </Typography.Link>

@@ -54,3 +54,12 @@ export function docLinks(language: string): { key: 'hmacDoc' | 'cryptoDoc'; href
     },
   ];
 }
+
+/**
+ * The server's own API documentation (apps/server/src/modules/api-docs), in the interface's
+ * language, opened at the collection or payout calls.
+ */
+export function apiDocsUrl(language: string, kind: keyof typeof EXAMPLES = 'collection'): string {
+  const anchor = kind === 'payout' ? 'op-createPayout' : 'op-createCollection';
+  return `/docs/api?lang=${encodeURIComponent(language)}#${anchor}`;
+}
