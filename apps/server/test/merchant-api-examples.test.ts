@@ -254,6 +254,8 @@ describe('the examples of every call', () => {
         const read = await runExample(label, 6, { ...values, [SAMPLE_PLACEHOLDERS.orderNo]: payout.orderNo });
         expect(read).toMatchObject({ orderNo: payout.orderNo, status: payout.status });
       },
+      // Seven programs, each a Node start of 1-4 s on a busy machine.
+      120_000,
     );
   }
 });
