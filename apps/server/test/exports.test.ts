@@ -253,18 +253,51 @@ describe('POST /front/export, answered as the file', () => {
   });
 });
 
-describe('POST /front/export, refused', () => {
-  it('a report kind is not available yet, in the language of the request', async () => {
-    const response = await exportAs(token, { kind: 'billReport', format: 'csv' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({
-      code: 3401,
-      message: expect.stringMatching(/cannot be exported yet/),
-    });
-    const zh = await exportAs(token, { kind: 'paymentReport', format: 'xlsx' }, 'zh_CN');
-    expect(zh.json().message).toContain('暂不支持导出');
+describe('POST /front/export of a report', () => {
+  it("the report call's days and totals, with its filters", async () => {
+    const filters = { timeFrom: '2026-11-26', timeTo: '2026-11-26' };
+    const report = (await postJson(app, '/report/bill', filters, { token })).json().data as {
+      days: { day: string; coinName: string; count: number; amount: string; net: string }[];
+      totals: { coinName: string; count: number; net: string }[];
+    };
+    expect(report.days.length).toBeGreaterThan(0);
+    const response = await exportAs(token, { kind: 'billReport', format: 'csv', filters }, 'en_US');
+    expectFile(response, /^text\/csv/);
+    expect(response.headers['content-disposition']).toContain("filename*=UTF-8''bill-report-");
+    const [header, ...rows] = parseCsv(response.body);
+    expect(header).toEqual([
+      'Day',
+      'Currency',
+      'Type',
+      'Count',
+      'Amount',
+      'Fee',
+      'Net',
+      'Amount (USDT)',
+      'Fee (USDT)',
+      'Net (USDT)',
+    ]);
+    expect(rows).toHaveLength(report.days.length + report.totals.length);
+    expect(rows.slice(0, report.days.length).map((row) => [row[0], row[1], row[3], row[6]])).toEqual(
+      report.days.map((day) => [day.day.replaceAll('-', '/'), day.coinName, String(day.count), day.net]),
+    );
+    expect(rows.at(-1)?.[0]).toBe('Total');
+    // The withdrawal's net is the debit, -5.25: a plain decimal, written as it is.
+    expect(rows.map((row) => row[6])).toContain('-5.25');
+    const xlsx = await parseXlsx(
+      (await exportAs(token, { kind: 'billReport', format: 'xlsx', filters }, 'en_US')).rawPayload,
+    );
+    expect(xlsx).toEqual([header, ...rows]);
   });
 
+  it("a report's own filters are checked (a range is required)", async () => {
+    const response = await exportAs(token, { kind: 'paymentReport', format: 'csv' }, 'zh_CN');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe(1001);
+  });
+});
+
+describe('POST /front/export, refused', () => {
   it('bad input is a localized validation error', async () => {
     for (const body of [
       { kind: 'orders', format: 'csv' },

@@ -100,7 +100,7 @@ export const ErrorCode = {
    * another operator meanwhile, or auto-approved), so it cannot be approved or rejected.
    */
   WITHDRAWAL_NOT_PENDING: 3204,
-  /** An export kind this server cannot write yet (the reports' kinds until the reports exist). */
+  /** An export kind this server has no writer for (every kind of EXPORT_KINDS has one today). */
   EXPORT_NOT_AVAILABLE: 3401,
   /** The export's file is not written yet (queued or running), or its job failed. */
   EXPORT_NOT_READY: 3402,

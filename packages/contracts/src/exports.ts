@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { transactionRecordBody } from './assets';
 import { fundsRecordBody, orderPageBody } from './order-records';
+import { reportBody } from './reports';
 import { commonQuery } from './validation';
 
 /**
@@ -10,7 +11,7 @@ import { commonQuery } from './validation';
  * owner's token, kept 24 h). `filters` are exactly those of the kind's list call, paging aside.
  */
 export const EXPORT_LIST_KINDS = ['collection', 'payout', 'deposit', 'withdrawal', 'fundFlow'] as const;
-/** The reports' kinds: exported once the reports exist; until then refused with 3402. */
+/** The reports' kinds (POST /front/report/{bill|…}): their days and totals, with the report's filters. */
 export const EXPORT_REPORT_KINDS = [
   'billReport',
   'rechargeReport',
@@ -63,9 +64,7 @@ export const exportBody = z.discriminatedUnion(
     variant('deposit', transactionFilters.default({})),
     variant('withdrawal', transactionFilters.default({})),
     variant('fundFlow', fundFilters.default({})),
-    ...EXPORT_REPORT_KINDS.map((kind) =>
-      variant(kind, z.record(z.string(), z.unknown()).default({}).describe('The report filters')),
-    ),
+    ...EXPORT_REPORT_KINDS.map((kind) => variant(kind, reportBody)),
   ],
   { error: 'validation.export.kind' },
 );
@@ -102,3 +101,4 @@ export const exportStatus = z.object({
 });
 export type ExportStatusResult = z.infer<typeof exportStatus>;
 export type ExportListKind = (typeof EXPORT_LIST_KINDS)[number];
+export type ExportReportKind = (typeof EXPORT_REPORT_KINDS)[number];

@@ -1,8 +1,11 @@
 import type {
   ExportFundFilters,
-  ExportListKind,
+  ExportKind,
   ExportOrderFilters,
   ExportTransactionFilters,
+  ReportFilters,
+  ReportKind,
+  ReportResult,
 } from '@tollgate/contracts';
 import { and, desc, eq, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -19,6 +22,7 @@ import { withdrawalConditions } from '../assets/withdrawal.repository';
 import { isWithdrawalStatus } from '../assets/withdrawal-records';
 import { fundRecordConditions } from '../ledger/fund-records.routes';
 import { orderRecordConditions } from '../orders/records.repository';
+import { readReport } from '../reports/report.service';
 import type { ExportLabels } from './export-labels';
 import { labelOf } from './export-labels';
 
@@ -28,7 +32,7 @@ import { labelOf } from './export-labels';
  * (one code path on PGlite and PostgreSQL: every batch is a short indexed read after the last
  * row's key, so no statement stays open across the writing, and a stopped export stops reading).
  * Its conditions are the list call's own (records.repository, withdrawal.repository, …), so a
- * file holds exactly the rows the screen lists. Amounts are read as exact decimal text
+ * file holds exactly the rows the screen lists; a report's rows are the report call's own. Amounts are read as exact decimal text
  * (trim_scale: "10", "0.000001", "-5", as toDecimalString writes them).
  */
 export interface RowContext {
@@ -413,11 +417,62 @@ const fundFlowSource: ExportSource<ExportFundFilters> = {
   },
 };
 
-/** One entry per exportable list; the reports' kinds join here once their code has landed. */
+/**
+ * A report (modules/reports): its days with activity, then its totals per currency (and type),
+ * as the report call answers them. At most 366 days: one batch, read from the kept aggregates.
+ */
+function reportSource(kind: ReportKind): ExportSource<ReportFilters> {
+  const isBill = kind === 'bill';
+  return {
+    headers: ({ report: r }) => [
+      r.day,
+      r.currency,
+      ...(isBill ? [r.type] : []),
+      r.count,
+      r.amount,
+      r.fee,
+      r.net,
+      r.amountUsdt,
+      r.feeUsdt,
+      r.netUsdt,
+    ],
+    async count(db, merchantId, filters) {
+      const report = await readReport(db, merchantId, kind, filters);
+      return report.days.length + report.totals.length;
+    },
+    async *batches(db, merchantId, filters, { labels }) {
+      const report = await readReport(db, merchantId, kind, filters);
+      const cells = (day: string, row: ReportResult['totals'][number]) => [
+        day,
+        row.coinName,
+        ...(isBill ? [labelOf(labels.fundType, row.type)] : []),
+        String(row.count),
+        row.amount,
+        row.fee,
+        row.net,
+        row.amountUsdt,
+        row.feeUsdt,
+        row.netUsdt,
+      ];
+      const rows = [
+        ...report.days.map((row) => cells(row.day.replaceAll('-', '/'), row)),
+        ...report.totals.map((row) => cells(labels.report.total, row)),
+      ];
+      if (rows.length > 0) yield rows;
+    },
+  };
+}
+
+/** One entry per exportable kind: each list, and each report. */
 export const EXPORT_SOURCES = {
   collection: orderSource('collection'),
   payout: orderSource('payout'),
   deposit: depositSource,
   withdrawal: withdrawalSource,
   fundFlow: fundFlowSource,
-} satisfies Record<ExportListKind, ExportSource<never>>;
+  billReport: reportSource('bill'),
+  rechargeReport: reportSource('recharge'),
+  withdrawalReport: reportSource('withdrawal'),
+  collectionReport: reportSource('collection'),
+  paymentReport: reportSource('payment'),
+} satisfies Record<ExportKind, ExportSource<never>>;

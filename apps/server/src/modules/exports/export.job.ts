@@ -7,7 +7,7 @@ import { enqueueJob, scheduledRetryPolicy } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/worker';
 import type { Clock } from '../../types';
 import { findExportJob, recordExportProgress, updateExportJob } from './export.repository';
-import { EXPORT_EXPIRE_JOB, EXPORT_KEEP_MS, isListKind, openExport, sourceOf } from './export.service';
+import { EXPORT_EXPIRE_JOB, EXPORT_KEEP_MS, isExportKind, openExport, sourceOf } from './export.service';
 import { exportFilePath } from './export-files';
 import { writeExport } from './export-writer';
 
@@ -32,7 +32,7 @@ export function createExportRunHandler(deps: ExportJobDeps): JobHandler {
     async run(payload, context) {
       const id = exportIdOf(payload);
       const row = await findExportJob(deps.db, id);
-      if (!row || row.status === 'done' || row.status === 'expired' || !isListKind(row.kind)) return;
+      if (!row || row.status === 'done' || row.status === 'expired' || !isExportKind(row.kind)) return;
       const path = exportFilePath(deps.dataDir, row.id, row.format);
       const part = `${path}.part`;
       try {
