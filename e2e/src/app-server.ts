@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type FakeTelegram, startFakeTelegram } from '../../apps/server/test/helpers/fake-telegram';
 import { type MailServer, startMailServer } from './mail-server';
 
 /**
@@ -26,7 +27,9 @@ export interface RunningApp {
   tempDir: string;
   mailDir: string;
   mailServer: MailServer;
-  /** Stops the server and the SMTP receiver and removes the data. */
+  /** The fake Telegram Bot API the server's bot polls (alerts are on in the suite). */
+  telegram: FakeTelegram;
+  /** Stops the server, the SMTP receiver and the fake Bot API, and removes the data. */
   stop(): Promise<void>;
 }
 
@@ -121,6 +124,7 @@ export async function startApp(): Promise<RunningApp> {
   const log = openSync(logFile, 'a');
   const mailDir = join(tempDir, 'mail');
   const mailServer = await startMailServer(mailDir);
+  const telegram = await startFakeTelegram();
   const serverDatabaseUrl = process.env[DATABASE_ENV]?.trim();
   const database = serverDatabaseUrl ? createTestDatabase(serverDatabaseUrl) : undefined;
   if (database) process.env[DATABASE_NAME_ENV] = database.name;
@@ -147,6 +151,9 @@ export async function startApp(): Promise<RunningApp> {
       // The flows' callback receivers listen on loopback, which production refuses (SSRF guard),
       // and a failed attempt is retried within seconds instead of 15 s.
       ALLOW_PRIVATE_CALLBACKS: '1',
+      // Telegram alerts on, against a local fake Bot API (telegram.spec.ts drives it).
+      TELEGRAM_BOT_TOKEN: telegram.token,
+      TELEGRAM_API_URL: telegram.url,
       CALLBACK_RETRY_DELAYS: '1,2,5',
       // Exports of more than 5 rows become jobs, so a flow sees both paths (exports.spec.ts).
       EXPORT_DIRECT_MAX_ROWS: '5',
@@ -160,6 +167,7 @@ export async function startApp(): Promise<RunningApp> {
   const stop = async () => {
     await stopProcess(pid);
     await mailServer.close();
+    await telegram.close();
     rmSync(tempDir, { recursive: true, force: true });
   };
   try {
@@ -167,7 +175,8 @@ export async function startApp(): Promise<RunningApp> {
   } catch (error) {
     await stopProcess(pid);
     await mailServer.close();
+    await telegram.close();
     throw error;
   }
-  return { baseUrl, pid, tempDir, mailDir, mailServer, stop };
+  return { baseUrl, pid, tempDir, mailDir, mailServer, telegram, stop };
 }

@@ -9,6 +9,8 @@ export const ENV = {
   tempDir: 'E2E_TEMP_DIR',
   /** Where the SMTP receiver writes each mail the server sends (see mail-server.ts). */
   mailDir: 'E2E_MAIL_DIR',
+  /** The fake Telegram Bot API the server's bot talks to (see fake-telegram.ts). */
+  telegramUrl: 'E2E_TELEGRAM_URL',
 } as const;
 
 export function readBaseUrl(): string {

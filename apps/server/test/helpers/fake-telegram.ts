@@ -6,7 +6,8 @@ import type { TelegramUpdate } from '../../src/modules/telegram/telegram-api';
  * A local stand-in for Telegram's Bot API (TELEGRAM_API_URL points at it): getMe, getUpdates
  * (long polling over the updates a test pushes), sendMessage (recorded; a chat can be made to
  * answer 403 as a chat that blocked the bot), setWebhook and deleteWebhook. It checks the token
- * in the path, as Telegram does.
+ * in the path, as Telegram does. The e2e suite runs it in Playwright's runner process and its
+ * workers drive it over HTTP: POST /__fake/updates (an update to queue), GET /__fake/sent.
  */
 export interface SentMessage {
   chatId: string;
@@ -50,6 +51,11 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(JSON.stringify(body));
       };
+      if (request.url === '/__fake/updates' && request.method === 'POST') {
+        const update_id = push(JSON.parse(raw) as Omit<TelegramUpdate, 'update_id'>);
+        return answer({ ok: true, result: { update_id } });
+      }
+      if (request.url === '/__fake/sent') return answer({ ok: true, result: sent });
       const match = /^\/bot([^/]+)\/(\w+)$/.exec(request.url ?? '');
       if (!match || match[1] !== token)
         return answer({ ok: false, error_code: 401, description: 'Unauthorized' }, 401);
@@ -94,6 +100,12 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
       answer({ ok: false, error_code: 404, description: 'Not Found' }, 404);
     });
   });
+  const push = (update: Omit<TelegramUpdate, 'update_id'>) => {
+    const update_id = nextId++;
+    updates.push({ update_id, ...update });
+    notify();
+    return update_id;
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -102,12 +114,7 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
     username,
     sent,
     calls,
-    push(update) {
-      const update_id = nextId++;
-      updates.push({ update_id, ...update });
-      notify();
-      return update_id;
-    },
+    push,
     block(chatId) {
       blocked.add(chatId);
     },

@@ -2,4 +2,5 @@
 export const applicationKeys = {
   all: ['applications'] as const,
   list: () => [...applicationKeys.all, 'list'] as const,
+  telegram: () => [...applicationKeys.all, 'telegram'] as const,
 };

@@ -10,11 +10,81 @@ import { iconUrl } from '../api/upload-icon';
  * today's and yesterday's payment and payout counts, and what the merchant set; the actions
  * at the foot.
  */
-export type AppAction = 'edit' | 'viewSecret' | 'resetSecret' | 'delete' | 'testEvent';
+export type AppAction =
+  | 'edit'
+  | 'viewSecret'
+  | 'resetSecret'
+  | 'delete'
+  | 'testEvent'
+  | 'telegramConnect'
+  | 'telegramDisconnect';
+
+/** The application's Telegram alerts: off on this server, on without a chat, or going to one. */
+export type TelegramAlerts =
+  | { state: 'error' }
+  | { state: 'off' }
+  | { state: 'unbound' }
+  | { state: 'bound'; title: string; linkedAt: string };
 
 export interface AppCardProps {
   app: AppItem;
   onAction: (action: AppAction, app: AppItem) => void;
+  /** Unknown while the status loads (the row then says nothing yet). */
+  telegram?: TelegramAlerts | undefined;
+}
+
+function TelegramAlertsLine({
+  telegram,
+  onAction,
+}: {
+  telegram: TelegramAlerts | undefined;
+  onAction: (action: 'telegramConnect' | 'telegramDisconnect') => void;
+}) {
+  const { t } = useTranslation();
+  if (!telegram) return <Typography.Text type="secondary">…</Typography.Text>;
+  if (telegram.state === 'error')
+    return (
+      <Typography.Text type="secondary" data-testid="app-telegram-error">
+        {t('application.telegramAlerts.loadFailed')}
+      </Typography.Text>
+    );
+  if (telegram.state === 'off')
+    return (
+      <Typography.Text type="secondary" data-testid="app-telegram-off">
+        {t('application.telegramAlerts.off')}
+      </Typography.Text>
+    );
+  if (telegram.state === 'unbound')
+    return (
+      <Button
+        size="small"
+        icon={<SendOutlined />}
+        onClick={() => onAction('telegramConnect')}
+        data-testid="app-telegramConnect"
+      >
+        {t('application.telegramAlerts.connect')}
+      </Button>
+    );
+  return (
+    <Flex wrap align="center" gap={8} data-testid="app-telegram-bound">
+      <Typography.Text>
+        {t('application.telegramAlerts.boundTo', {
+          chat: telegram.title,
+          date: formatDate(telegram.linkedAt),
+        })}
+      </Typography.Text>
+      <Button
+        size="small"
+        type="link"
+        danger
+        style={{ padding: 0 }}
+        onClick={() => onAction('telegramDisconnect')}
+        data-testid="app-telegramDisconnect"
+      >
+        {t('application.telegramAlerts.disconnect')}
+      </Button>
+    </Flex>
+  );
 }
 
 function Optional({ value, empty }: { value: string; empty: string }) {
@@ -77,7 +147,7 @@ function OrderCounts({ app }: { app: AppItem }) {
   );
 }
 
-export function AppCard({ app, onAction }: AppCardProps) {
+export function AppCard({ app, onAction, telegram }: AppCardProps) {
   const { t } = useTranslation();
   // Buttons, so each action is reached from the keyboard; on a phone each stacks its icon over
   // a smaller label, so all four fit.
@@ -211,6 +281,11 @@ export function AppCard({ app, onAction }: AppCardProps) {
             children: (
               <Optional value={app.telegram ? `@${app.telegram}` : ''} empty={t('application.notSet')} />
             ),
+          },
+          {
+            key: 'telegramAlerts',
+            label: t('application.telegramAlerts.label'),
+            children: <TelegramAlertsLine telegram={telegram} onAction={(name) => onAction(name, app)} />,
           },
         ]}
       />

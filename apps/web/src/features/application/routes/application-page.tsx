@@ -9,11 +9,13 @@ import { LoadError } from '../../../shared/ui/load-error';
 import { PageContainer } from '../../../shared/ui/page-container';
 import { useDeleteApp } from '../api/delete-app';
 import { useAppList } from '../api/get-app-list';
-import { type AppAction, AppCard } from '../components/app-card';
+import { useTelegramDisconnect, useTelegramStatus } from '../api/telegram';
+import { type AppAction, AppCard, type TelegramAlerts } from '../components/app-card';
 import { AppFormModal } from '../components/app-form-modal';
 import { SecretDisplay } from '../components/secret-display';
 import { SecretModal, type SecretMode } from '../components/secret-modal';
 import { SignatureCheckModal } from '../components/signature-check-modal';
+import { TelegramConnectModal } from '../components/telegram-connect-modal';
 import { TestEventModal } from '../components/test-event-modal';
 
 /**
@@ -26,6 +28,7 @@ type Open =
   | { kind: 'created'; app: AppItem; appSecret: string }
   | { kind: 'testEvent'; app: AppItem }
   | { kind: 'signature' }
+  | { kind: 'telegram'; app: AppItem }
   | null;
 
 export default function ApplicationPage() {
@@ -33,6 +36,8 @@ export default function ApplicationPage() {
   const { message, modal } = App.useApp();
   const list = useAppList();
   const remove = useDeleteApp();
+  const telegram = useTelegramStatus();
+  const disconnectTelegram = useTelegramDisconnect();
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
 
@@ -55,11 +60,41 @@ export default function ApplicationPage() {
     });
   };
 
+  const confirmTelegramDisconnect = (app: AppItem) => {
+    modal.confirm({
+      title: t('application.telegramAlerts.disconnectTitle', { name: app.name }),
+      content: t('application.telegramAlerts.disconnectContent'),
+      okText: t('application.telegramAlerts.disconnect'),
+      okButtonProps: { danger: true, 'data-testid': 'app-telegram-disconnect-confirm' },
+      cancelText: t('common.cancel'),
+      onOk: () =>
+        disconnectTelegram.mutateAsync(app.appId).then(
+          () => {
+            message.success(t('application.telegramAlerts.disconnected'));
+          },
+          (failure: Error) => {
+            message.error(failure.message);
+          },
+        ),
+    });
+  };
+
+  /** The card's Telegram line: unknown until the status is read, then its state (or that it failed). */
+  const telegramOf = (app: AppItem): TelegramAlerts | undefined => {
+    const status = telegram.data;
+    if (!status) return telegram.error ? { state: 'error' } : undefined;
+    if (!status.enabled) return { state: 'off' };
+    const chat = status.chats.find((c) => c.appId === app.appId);
+    return chat ? { state: 'bound', title: chat.title, linkedAt: chat.linkedAt } : { state: 'unbound' };
+  };
+
   const onAction = (action: AppAction, app: AppItem) => {
     if (action === 'edit') setOpen({ kind: 'form', app });
     else if (action === 'viewSecret') setOpen({ kind: 'secret', app, mode: 'view' });
     else if (action === 'resetSecret') setOpen({ kind: 'secret', app, mode: 'reset' });
     else if (action === 'testEvent') setOpen({ kind: 'testEvent', app });
+    else if (action === 'telegramConnect') setOpen({ kind: 'telegram', app });
+    else if (action === 'telegramDisconnect') confirmTelegramDisconnect(app);
     else confirmDelete(app);
   };
 
@@ -97,7 +132,7 @@ export default function ApplicationPage() {
       <Row gutter={[16, 16]} data-testid="app-list">
         {apps.map((app) => (
           <Col key={app.appId} xs={24} lg={12} xxl={8}>
-            <AppCard app={app} onAction={onAction} />
+            <AppCard app={app} onAction={onAction} telegram={telegramOf(app)} />
           </Col>
         ))}
       </Row>
@@ -134,6 +169,7 @@ export default function ApplicationPage() {
       ) : null}
       {open?.kind === 'testEvent' ? <TestEventModal app={open.app} onClose={close} /> : null}
       {open?.kind === 'signature' ? <SignatureCheckModal onClose={close} /> : null}
+      {open?.kind === 'telegram' ? <TelegramConnectModal app={open.app} onClose={close} /> : null}
       {open?.kind === 'secret' ? <SecretModal app={open.app} mode={open.mode} onClose={close} /> : null}
       {open?.kind === 'created' ? (
         <Modal
