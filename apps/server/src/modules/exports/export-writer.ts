@@ -25,7 +25,15 @@ export interface ExportWriteInput {
 
 async function drained(out: Writable, signal?: AbortSignal): Promise<void> {
   if (!out.writableNeedDrain || out.destroyed) return;
-  await Promise.race([once(out, 'drain'), once(out, 'close'), ...(signal ? [once(signal, 'abort')] : [])]);
+  // The waits that lose the race are removed, or every batch would leave two listeners behind.
+  const settled = new AbortController();
+  const wait = (emitter: Writable | AbortSignal, event: string) =>
+    once(emitter as Writable, event, { signal: settled.signal }).catch(() => undefined);
+  try {
+    await Promise.race([wait(out, 'drain'), wait(out, 'close'), ...(signal ? [wait(signal, 'abort')] : [])]);
+  } finally {
+    settled.abort();
+  }
 }
 
 const csvLine = (cells: string[]) => `${cells.map((cell) => csvField(neutralizeCell(cell))).join(',')}\r\n`;
