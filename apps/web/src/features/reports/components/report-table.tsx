@@ -1,5 +1,5 @@
 import type { ReportDay, ReportKind, ReportResult, ReportTotal } from '@tollgate/contracts';
-import { Table } from 'antd';
+import { Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { formatExactAmount } from '../../../shared/lib/format';
@@ -41,9 +41,9 @@ export function ReportTable({ kind, report, isLoading }: ReportTableProps) {
   const rows = [...report.days].reverse();
   const cell = (index: number, value: string | number, testId?: string) => (
     <Table.Summary.Cell index={index} align={index >= (isBill ? 3 : 2) ? 'right' : 'left'}>
-      <span className={typeof value === 'string' && index > 2 ? 'amount' : undefined} data-testid={testId}>
+      <Typography.Text strong className={index > 2 ? 'amount' : undefined} data-testid={testId}>
         {value}
-      </span>
+      </Typography.Text>
     </Table.Summary.Cell>
   );
   const totalRow = (total: ReportTotal) => {

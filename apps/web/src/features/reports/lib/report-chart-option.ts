@@ -66,7 +66,8 @@ export function reportChartOption(kind: ReportKind, days: DayFigures[], text: Re
         name: lineName,
         type: 'line',
         yAxisIndex: 1,
-        smooth: true,
+        // Straight: a smoothed line over quiet days with one busy one dips below zero.
+        smooth: false,
         showSymbol: days.length <= 31,
         data: days.map((day) => money(day[figure]).toNumber()),
       },
