@@ -38,7 +38,7 @@ async function rowsOnScreen(page: Page): Promise<ScreenRow[]> {
   const rows = page.getByTestId('collection-records').locator('tbody tr[data-row-key]');
   return rows.evaluateAll((trs) =>
     trs.map((tr) => {
-      const cells = [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '');
+      const cells = Array.from(tr.querySelectorAll('td')).map((td) => td.textContent?.trim() ?? '');
       return {
         orderNo: tr.querySelector('[data-testid="record-order-no"]')?.textContent?.trim() ?? '',
         amount: (cells[4] ?? '').replace(/\s*USDT$/, ''),

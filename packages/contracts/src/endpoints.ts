@@ -52,6 +52,7 @@ import {
 } from './cashier';
 import { dashboardToday, dashboardWeek, dashboardWeekQuery } from './dashboard';
 import { ENDPOINT_ROUTES, type EndpointName, type EndpointRoute } from './endpoint-routes';
+import { exportBody, exportIdQuery, exportJobStarted, exportStatus } from './exports';
 import { accountInfo, accountOverview, loginResult, merchantInfo } from './merchant';
 import {
   noticeDetail,
@@ -96,7 +97,6 @@ import {
   orderPage,
   orderPageBody,
 } from './order-records';
-import { exportBody, exportIdQuery, exportJobStarted, exportStatus } from './exports';
 import { chain, coin, exchangeRate, feeInfo, runtimeConfig } from './reference';
 import { reportBody, reportResult } from './reports';
 import { telegramConnect, telegramConnectBody, telegramStatus } from './telegram';
@@ -700,7 +700,8 @@ export const endpoints = {
     response: opsNoticeResult,
   }),
   opsNoticeCreate: endpoint('opsNoticeCreate', {
-    summary: 'Write a notice: a text per language (zh_CN required), publish time (default now), pinned; the body is sanitized',
+    summary:
+      'Write a notice: a text per language (zh_CN required), publish time (default now), pinned; the body is sanitized',
     tag: 'ops',
     body: opsNoticeSaveBody,
     response: opsNoticeResult,

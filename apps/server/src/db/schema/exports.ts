@@ -35,9 +35,6 @@ export const exportJobs = pgTable(
   },
   (t) => [
     index('export_jobs_merchant_idx').on(t.merchantId, t.createdAt),
-    check(
-      'export_jobs_status_known',
-      sql`${t.status} in ('queued', 'running', 'done', 'failed', 'expired')`,
-    ),
+    check('export_jobs_status_known', sql`${t.status} in ('queued', 'running', 'done', 'failed', 'expired')`),
   ],
 );

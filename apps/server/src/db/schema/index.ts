@@ -1,6 +1,8 @@
 export * from './applications';
 export * from './assets';
 export * from './chains';
+export * from './events';
+export * from './exports';
 export * from './jobs';
 export * from './merchants';
 export * from './notices';
@@ -9,6 +11,4 @@ export * from './orders';
 export * from './reference';
 export * from './reports';
 export * from './security';
-export * from './events';
-export * from './exports';
 export * from './telegram';

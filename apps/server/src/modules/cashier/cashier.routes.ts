@@ -11,11 +11,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
+import { type EventStream, openEventStream } from '../../lib/event-stream';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { applyCommonParams } from '../../plugins/request-context';
 import { chooseCashierNetwork, simulateCashierPayment } from './cashier.service';
 import { loadCashierView, loadCashierViews } from './cashier-view';
-import { type EventStream, openEventStream } from '../../lib/event-stream';
 import { createOrderWatch } from './order-watch';
 
 /**
