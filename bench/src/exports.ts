@@ -6,13 +6,14 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort, startProcess, waitForHealth } from './processes';
+import { ensureDatabase, seedAtScale } from './scale-seed';
 
 /**
  * Exports at scale (issue 9): the production server on a PostgreSQL database of its own
  * (BENCH_EXPORT_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/tollgate_bench, created
  * if missing), the demo merchant seeded with 1,000,000 collection orders and 3,000,000 fund
  * records spread over two years and three applications (seedAtScale: generate_series in SQL,
- * skipped when already there, so the records-at-scale bench can reuse it). Then, for CSV and
+ * skipped when already there, in scale-seed.ts: the records-at-scale bench reuses it). Then, for CSV and
  * XLSX, the export of the 1M orders through the real calls (POST /front/export makes a job of
  * them, polled on /front/export/status until done) beside `COPY (the same rows) TO STDOUT`
  * through psql, the ratio (target <= 1.5x), and the server's RSS growth during the export
@@ -27,88 +28,6 @@ const SECRET_KEY = Buffer.alloc(32, 0x42).toString('base64');
 const ORDERS = Number(process.env.BENCH_ORDERS || 1_000_000);
 const FUND_RECORDS = Number(process.env.BENCH_FUND_RECORDS || 3_000_000);
 const FORMATS = (process.env.BENCH_FORMATS || 'csv,xlsx').split(',') as ('csv' | 'xlsx')[];
-
-async function ensureDatabase(url: string) {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  if (!/^\w+$/.test(name)) throw new Error(`bad database name ${name}`);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-  if (!rowCount) await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-}
-
-/**
- * 1M collection orders (four currencies, three networks, four statuses) and 3M fund records for
- * one merchant, over 2 years and 3 applications, in a few INSERT … SELECT generate_series
- * statements. Idempotent: each part is skipped when the merchant already has that many rows.
- */
-export async function seedAtScale(db: pg.Client, merchantId: number) {
-  const apps = await db.query(
-    `insert into applications (merchant_id, app_id, name, secret_sealed, created_at, updated_at)
-     select $1, 'benchapp' || g, 'Bench shop ' || g, 'unused-by-the-bench', now(), now()
-       from generate_series(1, 3) g
-     on conflict (app_id) do nothing`,
-    [merchantId],
-  );
-  const ids = (
-    await db.query(`select id from applications where app_id like 'benchapp%' order by app_id`)
-  ).rows.map((row) => Number(row.id));
-  if (apps.rowCount) console.log(`seed: ${apps.rowCount} applications`);
-  const [a1, a2, a3] = ids;
-  const orders = Number(
-    (await db.query('select count(*) from orders where merchant_id = $1', [merchantId])).rows[0].count,
-  );
-  if (orders < ORDERS) {
-    const started = performance.now();
-    await db.query(
-      `insert into orders (order_no, type, merchant_id, application_id, merchant_order_no, currency, network,
-         amount, paid_amount, fee, status, pay_address, tx_hash, test, request_hash, created_at, expires_at,
-         arrived_at, completed_at, updated_at)
-       select 'BENCH' || lpad(g::text, 10, '0'), 'collection', $1,
-         (array[$2::bigint, $3::bigint, $4::bigint])[1 + g % 3], 'shop-' || g,
-         (array['USDT', 'USDT', 'TRX', 'ETH'])[1 + g % 4], (array['TRON', 'ETH', 'BSC'])[1 + g % 3],
-         ((g % 100000) + 1)::numeric / 100 + 0.000001 * (g % 7),
-         case when g % 4 = 0 then ((g % 100000) + 1)::numeric / 100 else 0 end,
-         ((g % 100000) + 1)::numeric / 10000,
-         (array['completed', 'pending', 'expired', 'confirming'])[1 + g % 4],
-         'TBench' || g, case when g % 4 = 0 then md5(g::text) end, true, md5('bench' || g),
-         t, t + interval '1 hour',
-         case when g % 4 = 0 then t + interval '2 minutes' end,
-         case when g % 4 = 0 then t + interval '3 minutes' end, t
-       from (select g, now() - (g * interval '63 seconds') as t from generate_series($5::int + 1, $6::int) g) s`,
-      [merchantId, a1, a2, a3, orders, ORDERS],
-    );
-    console.log(`seed: ${ORDERS - orders} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  }
-  const funds = Number(
-    (await db.query('select count(*) from fund_records where merchant_id = $1', [merchantId])).rows[0].count,
-  );
-  if (funds < FUND_RECORDS) {
-    const started = performance.now();
-    // Balances that add up row by row (before + change = after, the table's check); the hash chain
-    // is a placeholder: ledger:verify is not meant for this database.
-    await db.query(
-      `insert into fund_records (merchant_id, currency, type, bucket, order_no, tx_hash, address, network, amount,
-         fee, status, balance_before, change_amount, balance_after, prev_hash, hash, created_at)
-       select $1, 'BUSDT' || (g % 3), (array['deposit', 'withdraw', 'collection', 'payout', 'exchange'])[1 + g % 5],
-         'available', 'BENCH' || lpad((g % 1000000)::text, 10, '0'), md5(g::text), 'TBench' || g, 'TRON',
-         ((g % 1000) + 1)::numeric / 100, 0, 'completed',
-         g::numeric, 1, g::numeric + 1, md5('prev' || g), md5('bench-fund' || g),
-         now() - (g * interval '21 seconds')
-       from generate_series($2::int + 1, $3::int) g`,
-      [merchantId, funds, FUND_RECORDS],
-    );
-    console.log(
-      `seed: ${FUND_RECORDS - funds} fund records in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
-  }
-  await db.query('analyze orders');
-  await db.query('analyze fund_records');
-}
 
 /** The same rows and columns as the collection export, as PostgreSQL writes them itself. */
 function copySql(merchantId: number) {
@@ -203,7 +122,7 @@ async function main() {
     const merchantId = Number((info as { merchantId?: unknown; id?: unknown }).merchantId ?? info.id);
     const db = new pg.Client({ connectionString: DATABASE_URL });
     await db.connect();
-    await seedAtScale(db, merchantId);
+    await seedAtScale(db, merchantId, { orders: ORDERS, fundRecords: FUND_RECORDS });
     const rows = Number(
       (
         await db.query(`select count(*) from orders where merchant_id = $1 and type = 'collection'`, [
