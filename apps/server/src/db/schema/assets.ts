@@ -103,6 +103,8 @@ export const withdrawals = pgTable(
     uniqueIndex('withdrawals_order_key').on(t.orderId).where(sql`${t.orderId} is not null`),
     index('withdrawals_merchant_created_idx').on(t.merchantId, t.createdAt),
     index('withdrawals_status_idx').on(t.status, t.id),
+    // The records' address filter (a payout's destination).
+    index('withdrawals_merchant_address_idx').on(t.merchantId, t.address),
     check(
       'withdrawals_status_known',
       sql`${t.status} in ('pending_review', 'processing', 'completed', 'failed', 'rejected')`,

@@ -103,6 +103,14 @@ export const orders = pgTable(
       .on(t.merchantId, t.type, t.completedAt)
       .where(sql`${t.completedAt} is not null`),
     index('orders_status_expires_idx').on(t.status, t.expiresAt),
+    // The records' filters (docs/decisions/2026-11-26-records-at-scale.md): each finds its rows
+    // newest first, or few enough to sort, without reading the merchant's whole history.
+    index('orders_merchant_status_created_idx').on(t.merchantId, t.type, t.status, t.createdAt),
+    index('orders_merchant_currency_created_idx').on(t.merchantId, t.type, t.currency, t.createdAt),
+    index('orders_merchant_app_created_idx').on(t.merchantId, t.type, t.applicationId, t.createdAt),
+    index('orders_merchant_amount_idx').on(t.merchantId, t.type, t.amount),
+    index('orders_merchant_order_no_idx').on(t.merchantId, t.type, t.merchantOrderNo),
+    index('orders_tx_hash_idx').on(t.txHash).where(sql`${t.txHash} is not null`),
     check('orders_type_known', sql`${t.type} in ('collection', 'payout')`),
     check(
       'orders_status_known',
@@ -148,6 +156,8 @@ export const chainTransfers = pgTable(
     index('chain_transfers_order_idx').on(t.orderId),
     index('chain_transfers_deposit_idx').on(t.depositAddressId, t.id),
     index('chain_transfers_confirming_idx').on(t.chainId, t.status),
+    // The records' transaction hash filter (any transfer to an order).
+    index('chain_transfers_tx_hash_idx').on(t.txHash),
   ],
 );
 
@@ -185,6 +195,10 @@ export const fundRecords = pgTable(
   (t) => [
     index('fund_records_chain_idx').on(t.merchantId, t.currency, t.id),
     index('fund_records_merchant_created_idx').on(t.merchantId, t.createdAt),
+    // The fund flow's filters (docs/decisions/2026-11-26-records-at-scale.md).
+    index('fund_records_merchant_type_created_idx').on(t.merchantId, t.type, t.createdAt),
+    index('fund_records_merchant_currency_created_idx').on(t.merchantId, t.currency, t.createdAt),
+    index('fund_records_merchant_order_no_idx').on(t.merchantId, t.orderNo).where(sql`${t.orderNo} is not null`),
     uniqueIndex('fund_records_hash_key').on(t.hash),
     check('fund_records_before_after', sql`${t.balanceBefore} + ${t.changeAmount} = ${t.balanceAfter}`),
   ],
