@@ -88,6 +88,8 @@ for (const lang of LANGUAGES) {
     page,
     context,
   }, testInfo) => {
+    // Two downloads and a job through the worker: more than one page's budget on a loaded machine.
+    test.slow();
     const baseUrl = readBaseUrl();
     const merchant = await freshMerchant(`export-${lang.shot}`);
     const created = await postFront(

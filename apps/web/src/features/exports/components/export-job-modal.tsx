@@ -48,7 +48,7 @@ export function ExportJobModal({
           <Typography.Text data-testid="export-job-done">
             {t('exports.job.done', { rows: count(data.rows) })}
           </Typography.Text>
-          <Typography.Text type="secondary" className="mono">
+          <Typography.Text type="secondary" data-testid="export-job-file">
             {data.fileName}
           </Typography.Text>
         </Space>
