@@ -24,7 +24,7 @@ import { csvOf, readXlsx, uploadBatchFile, uploadedKey, xlsxOf } from './helpers
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
 import { getAs, googleCodeNow, postJson } from './helpers/calls';
 import { createMerchant, logInAs, setBalance } from './helpers/factories';
-import { expectLedgerClean } from './helpers/ledger';
+import { expectLedgerClean, expectReportStatsExact } from './helpers/ledger';
 
 const clock = createTestClock(new Date('2026-11-25T09:00:00.000Z'));
 let app: FastifyInstance;
@@ -38,6 +38,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await expectLedgerClean(app.db);
+  await expectReportStatsExact(app.db);
   await app.close();
   await rm(dataDir, { recursive: true, force: true });
 });

@@ -15,7 +15,7 @@ import { approveWithdrawal, rejectWithdrawal } from '../src/modules/assets/withd
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
 import { postJson } from './helpers/calls';
 import { DEFAULT_PASSWORD, logInAs, setBalance } from './helpers/factories';
-import { expectLedgerClean } from './helpers/ledger';
+import { expectLedgerClean, expectReportStatsExact } from './helpers/ledger';
 import { type ApiCredentials, createApiApplication, getSigned, postSigned } from './helpers/signed-api';
 
 const TRON_ADDRESS = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
@@ -30,6 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await expectLedgerClean(app.db);
+  await expectReportStatsExact(app.db);
   await app.close();
 });
 

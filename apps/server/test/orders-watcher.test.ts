@@ -22,7 +22,7 @@ import { buildTestApp, createTestClock } from './helpers/build-test-app';
 import { getAs } from './helpers/calls';
 import { createMerchant, logInAs } from './helpers/factories';
 import { createFakeChains } from './helpers/fake-chains';
-import { expectLedgerClean } from './helpers/ledger';
+import { expectLedgerClean, expectReportStatsExact } from './helpers/ledger';
 import { createTestApplication } from './helpers/order-fixtures';
 
 const clock = createTestClock(new Date('2026-11-23T08:00:00.000Z'));
@@ -45,6 +45,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await expectLedgerClean(app.db);
+  await expectReportStatsExact(app.db);
   await app.close();
 });
 
