@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   apiEndpoints,
   COLLECTION_STATUS_VALUES,
@@ -64,7 +65,7 @@ describe('GET /docs/api', () => {
       expect(html).toContain('https://pay.example.com/api/v1');
       expect(html).not.toContain('http://localhost:8080');
       // The signature check tool of the back office, and the OpenAPI document.
-      expect(html).toContain('href="/application"');
+      expect(html).toContain('href="/application?tool=signature"');
       expect(html).toContain('href="/api-docs"');
       expect(html).not.toMatch(/<script>/);
     }
@@ -91,6 +92,40 @@ describe('GET /docs/api', () => {
       'currency',
       'amount',
     ]);
+  });
+
+  it('is sent compressed by Accept-Encoding, kept 5 minutes and revalidated by ETag', async () => {
+    const plain = await page('/docs/api?lang=en_US');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('public, max-age=300');
+    expect(String(plain.headers.vary)).toMatch(/accept-encoding/);
+    expect(String(plain.headers.vary)).toMatch(/cookie/);
+    const etag = String(plain.headers.etag);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+
+    const br = await page('/docs/api?lang=en_US', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.etag).toBe(etag);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+
+    const gzip = await page('/docs/api?lang=en_US', { 'accept-encoding': 'br;q=0, gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+
+    // A browser revalidating its copy gets no body; another language is another ETag.
+    const again = await page('/docs/api?lang=en_US', { 'if-none-match': etag, 'accept-encoding': 'br' });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+    const other = await page('/docs/api?lang=vi_VN', { 'if-none-match': etag });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers.etag).not.toBe(etag);
+    expect(other.body).toContain('<html lang="vi">');
+
+    const script = await page('/docs/api/docs.js', { 'accept-encoding': 'gzip' });
+    expect(script.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(script.rawPayload).toString('utf8')).toContain('clipboard');
   });
 
   it('serves the copy script', async () => {

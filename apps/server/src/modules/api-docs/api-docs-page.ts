@@ -25,7 +25,7 @@ export interface PageInput {
   lang: Language;
   operations: DocOperation[];
   publicUrl: string;
-  /** Where the back office's signature check tool is (the applications page). */
+  /** Where the back office's signature check tool is (the applications page, opening it). */
   signatureToolUrl: string;
   callbackRetryDelaysMs: readonly number[];
   callbackTimeoutMs: number;
