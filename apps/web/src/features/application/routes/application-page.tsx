@@ -3,7 +3,7 @@ import type { App as AppItem } from '@tollgate/contracts';
 import { App, Button, Card, Col, Modal, Row, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { EmptyData } from '../../../shared/ui/empty-data';
 import { LoadError } from '../../../shared/ui/load-error';
 import { PageContainer } from '../../../shared/ui/page-container';
@@ -21,6 +21,7 @@ import { TestEventModal } from '../components/test-event-modal';
 /**
  * My applications (SPEC 2): a card per application with its actions; add, edit, view and
  * reset the secret, delete after a confirmation. Loading, empty and failed states each say so.
+ * `?tool=signature` opens the signature check tool (the API documentation links it so).
  */
 type Open =
   | { kind: 'form'; app?: AppItem }
@@ -38,8 +39,23 @@ export default function ApplicationPage() {
   const remove = useDeleteApp();
   const telegram = useTelegramStatus();
   const disconnectTelegram = useTelegramDisconnect();
-  const [open, setOpen] = useState<Open>(null);
-  const close = () => setOpen(null);
+  const [params, setParams] = useSearchParams();
+  const [open, setOpen] = useState<Open>(() =>
+    params.get('tool') === 'signature' ? { kind: 'signature' } : null,
+  );
+  const close = () => {
+    setOpen(null);
+    if (params.has('tool')) {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('tool');
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  };
 
   const confirmDelete = (app: AppItem) => {
     modal.confirm({

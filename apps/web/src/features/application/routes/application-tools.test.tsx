@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { App as AppItem } from '@tollgate/contracts';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '../../../../test/api-mock';
 import { renderWithProviders } from '../../../../test/render';
@@ -92,5 +93,34 @@ describe('My applications: callback tools', () => {
     // Nothing of it went to the server.
     expect(api.calls.map((call) => call.path)).not.toContain('/app/callback/test');
     expect(JSON.stringify(api.calls)).not.toContain(secret);
+  });
+
+  it('opens the signature check from ?tool=signature (the API documentation links it) and drops it on close', async () => {
+    mockApi({ '/app/list': ok({ list: [APP] }), '/merchant/info': MERCHANT });
+    function Search() {
+      return <output data-testid="search">{useLocation().search}</output>;
+    }
+    renderWithProviders(
+      <>
+        <ApplicationPage />
+        <Search />
+      </>,
+      { path: '/application', initialEntry: '/application?tool=signature&x=1' },
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('signature-header')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.getByTestId('search').textContent).toBe('?x=1'));
+    await waitFor(() => expect(screen.queryByTestId('signature-header')).toBeNull());
+  });
+
+  it('opens no tool without the query', async () => {
+    mockApi({ '/app/list': ok({ list: [APP] }), '/merchant/info': MERCHANT });
+    renderWithProviders(<ApplicationPage />, {
+      path: '/application',
+      initialEntry: '/application?tool=other',
+    });
+    await screen.findByTestId('app-signature-check');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
