@@ -1,4 +1,5 @@
 import { Alert, Drawer, Skeleton, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/lib/format';
 import { LoadError } from '../../../shared/ui/load-error';
@@ -14,7 +15,10 @@ export interface NoticeDrawerProps {
 
 export function NoticeDrawer({ id, isPhone, onClose }: NoticeDrawerProps) {
   const { t, i18n } = useTranslation();
-  const detail = useNoticeDetail(id);
+  // While the drawer closes it keeps showing the notice it had, not a loading block.
+  const [shownId, setShownId] = useState(id);
+  if (id !== undefined && id !== shownId) setShownId(id);
+  const detail = useNoticeDetail(id ?? shownId);
   const notice = detail.data;
   return (
     <Drawer

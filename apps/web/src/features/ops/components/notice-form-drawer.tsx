@@ -170,7 +170,7 @@ export function NoticeFormDrawer({ editing, isPhone, onClose }: NoticeFormDrawer
               children: <LanguageFields lang={lang} form={form} />,
             }))}
           />
-          <Space size="large" wrap>
+          <Space size="large" wrap align="start">
             <Form.Item
               name="publishedAt"
               label={t('ops.notices.form.publishedAt')}
@@ -228,7 +228,6 @@ function LanguageFields({
       >
         <Input.TextArea
           maxLength={300}
-          showCount
           autoSize={{ minRows: 1, maxRows: 3 }}
           data-testid={`notice-summary-${lang}`}
         />
