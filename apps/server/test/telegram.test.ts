@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, telegramChats } from '../src/db/schema';
 import { recordCallbackEvent } from '../src/modules/callbacks/callback-events';
+import { webhookSecret } from '../src/modules/telegram/telegram-bot';
 import { buildTestApp } from './helpers/build-test-app';
 import { createApplication, createOrderRow } from './helpers/callback-receiver';
 import { postJson } from './helpers/calls';
@@ -171,6 +172,23 @@ describe('Telegram alerts', () => {
     expect(alert.text).toMatch(/Last error: .*ECONNREFUSED/);
   });
 
+  it('waits as long as Telegram asks after a 429, then sends the alert', async () => {
+    telegram.limitOnce('777', 1);
+    const order = await createOrderRow(app, shop);
+    await recordCallbackEvent(app.db, {
+      merchantId: merchant.id,
+      applicationId: shop.id,
+      orderId: order.id,
+      type: 'payout.completed',
+      data: { payout: { address: 'TXYZ', reason: null } },
+      now: app.now(),
+    });
+    const before = Date.now();
+    app.jobs.wake();
+    await telegram.waitForMessage('777', order.orderNo);
+    expect(Date.now() - before).toBeGreaterThanOrEqual(1000);
+  });
+
   it('/stop unbinds the chat; a chat that blocked the bot is unbound at the next alert', async () => {
     telegram.push(startMessage(777, '/stop'));
     await telegram.waitForMessage('777', 'Alerts for “Shop” are off');
@@ -208,6 +226,46 @@ describe('Telegram alerts', () => {
     }
     const invalid = await call('/app/telegram/connect', {});
     expect(invalid.code).toBe(ErrorCode.VALIDATION_FAILED);
+  });
+});
+
+describe('with TELEGRAM_WEBHOOK=1', () => {
+  it('takes updates only with the secret header, and binds the chat', async () => {
+    const hooked = await buildTestApp({
+      env: { TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_API_URL: telegram.url, TELEGRAM_WEBHOOK: '1' },
+    });
+    try {
+      await hooked.ready();
+      const owner = await createMerchant(hooked, { lang: 'en_US' });
+      const ownerToken = await logInAs(hooked, owner);
+      const application = await createApplication(hooked, owner.id);
+      const answer = (
+        await postJson(hooked, '/app/telegram/connect', { appId: application.appId }, { token: ownerToken })
+      ).json();
+      const code = new URL(answer.data.url).searchParams.get('start') ?? '';
+      const update = { update_id: 1, ...startMessage(4242, `/start ${code}`) };
+      const refused = await hooked.inject({ method: 'POST', url: '/telegram/webhook', payload: update });
+      expect(refused.statusCode).toBe(401);
+      const wrong = await hooked.inject({
+        method: 'POST',
+        url: '/telegram/webhook',
+        payload: update,
+        headers: { 'x-telegram-bot-api-secret-token': 'a'.repeat(64) },
+      });
+      expect(wrong.statusCode).toBe(401);
+      const accepted = await hooked.inject({
+        method: 'POST',
+        url: '/telegram/webhook',
+        payload: update,
+        headers: { 'x-telegram-bot-api-secret-token': webhookSecret(telegram.token) },
+      });
+      expect(accepted.json()).toEqual({ ok: true });
+      await telegram.waitForMessage('4242', 'Connected');
+      const chats = await hooked.db.select().from(telegramChats);
+      expect(chats.map((chat) => chat.chatId)).toEqual(['4242']);
+    } finally {
+      await hooked.close();
+    }
   });
 });
 

@@ -24,6 +24,8 @@ export interface FakeTelegram {
   push(update: Omit<TelegramUpdate, 'update_id'>): number;
   /** sendMessage to this chat answers 403 Forbidden: bot was blocked by the user. */
   block(chatId: string): void;
+  /** The next sendMessage to this chat answers 429 with retry_after `seconds`. */
+  limitOnce(chatId: string, seconds: number): void;
   /** Resolves with the first message sent to `chatId` that matches, waiting for it (no sleep). */
   waitForMessage(chatId: string, match: RegExp | string, timeoutMs?: number): Promise<SentMessage>;
   close(): Promise<void>;
@@ -36,6 +38,7 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
   const calls: string[] = [];
   const updates: TelegramUpdate[] = [];
   const blocked = new Set<string>();
+  const limited = new Map<string, number>();
   let nextId = 1000;
   const waiters = new Set<() => void>();
   const notify = () => {
@@ -66,6 +69,19 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
       if (method === 'deleteWebhook' || method === 'setWebhook') return answer({ ok: true, result: true });
       if (method === 'sendMessage') {
         const chatId = String(body.chat_id);
+        const retryAfter = limited.get(chatId);
+        if (retryAfter !== undefined) {
+          limited.delete(chatId);
+          return answer(
+            {
+              ok: false,
+              error_code: 429,
+              description: 'Too Many Requests',
+              parameters: { retry_after: retryAfter },
+            },
+            429,
+          );
+        }
         if (blocked.has(chatId))
           return answer(
             { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' },
@@ -117,6 +133,9 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
     push,
     block(chatId) {
       blocked.add(chatId);
+    },
+    limitOnce(chatId, seconds) {
+      limited.set(chatId, seconds);
     },
     waitForMessage(chatId, match, timeoutMs = 30_000) {
       const find = () =>

@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { applications } from './applications';
 
 /**
@@ -30,7 +30,8 @@ export const telegramLinkCodes = pgTable(
       .references(() => applications.id, { onDelete: 'cascade' }),
     expiresAt: at('expires_at').notNull(),
   },
-  (t) => [index('telegram_link_codes_app_idx').on(t.applicationId)],
+  // One live link per application: a new one replaces it (an upsert, safe when two race).
+  (t) => [uniqueIndex('telegram_link_codes_app_key').on(t.applicationId)],
 );
 
 /**

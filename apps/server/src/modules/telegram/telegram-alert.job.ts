@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Language } from '@tollgate/contracts';
 import { formatMoney } from '@tollgate/contracts/money';
 import { eq, sql } from 'drizzle-orm';
@@ -6,7 +7,7 @@ import type { Database } from '../../db/client';
 import { callbackEvents, telegramChats } from '../../db/schema';
 import type { JobHandler } from '../../jobs/worker';
 import type { TelegramDeps } from './telegram.service';
-import { TelegramApiError } from './telegram-api';
+import { type TelegramApi, TelegramApiError } from './telegram-api';
 import { type TelegramTextKey, telegramText } from './telegram-texts';
 
 /**
@@ -15,7 +16,8 @@ import { type TelegramTextKey, telegramText } from './telegram-texts';
  * completed collection, a payout's result; or by the statement that records a callback attempt
  * whose retries are spent (callbacks/attempt-statements.ts, `gaveUp`).
  * Rendered when it runs, from the order as it is then. A chat that blocked the bot or is gone
- * is unbound (Telegram says 403, or 400 "chat not found"); a 429 waits as Telegram asks.
+ * is unbound (Telegram says 403, or 400 "chat not found"); a 429 waits as Telegram asks (up to a
+ * minute, then sends once more; a longer wait is the queue's next try).
  */
 export const TELEGRAM_JOB = 'telegram';
 
@@ -111,8 +113,9 @@ export function createTelegramAlertHandler(deps: TelegramDeps): JobHandler {
       if (!bot) return;
       const row = await readAlert(deps.db, eventId);
       if (!row?.chat_id) return;
+      const text = renderAlert(row, gaveUp);
       try {
-        await bot.api.sendMessage(row.chat_id, renderAlert(row, gaveUp));
+        await sendRespectingLimit(bot.api, row.chat_id, text);
       } catch (error) {
         if (error instanceof TelegramApiError && isChatGone(error)) {
           await deps.db.delete(telegramChats).where(eq(telegramChats.chatId, row.chat_id));
@@ -122,6 +125,23 @@ export function createTelegramAlertHandler(deps: TelegramDeps): JobHandler {
       }
     },
   };
+}
+
+/**
+ * Too many messages (429): Telegram says how long to wait; up to a minute is waited here and
+ * the message sent once more, longer is left to the queue's next try.
+ */
+const LONGEST_WAIT_S = 60;
+
+async function sendRespectingLimit(api: TelegramApi, chatId: string, text: string): Promise<void> {
+  try {
+    await api.sendMessage(chatId, text);
+  } catch (error) {
+    const wait = error instanceof TelegramApiError && error.errorCode === 429 ? error.retryAfterS : undefined;
+    if (wait === undefined || wait > LONGEST_WAIT_S) throw error;
+    await sleep(wait * 1000);
+    await api.sendMessage(chatId, text);
+  }
 }
 
 /** The bot was blocked or removed, or the chat no longer exists: retrying cannot help. */

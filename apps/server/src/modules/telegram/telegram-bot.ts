@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { telegramPolling } from '../../db/schema';
 import { handleTelegramUpdate, knowBot, type TelegramDeps } from './telegram.service';
-import { createTelegramApi, type TelegramUpdate } from './telegram-api';
+import { createTelegramApi, TelegramApiError, type TelegramUpdate } from './telegram-api';
 
 /**
  * How updates reach the bot. With TELEGRAM_WEBHOOK=1, Telegram posts them to
@@ -138,7 +138,14 @@ export function registerTelegramWebhook(app: FastifyInstance, deps: TelegramDeps
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
       return reply.code(401).send({ ok: false });
     }
-    await handleOne(app, deps, request.body as TelegramUpdate);
+    try {
+      await handleTelegramUpdate(deps, request.body as TelegramUpdate);
+    } catch (error) {
+      // A reply Telegram refused is done with; anything else (the database) is answered 500,
+      // so Telegram sends the update again.
+      if (!(error instanceof TelegramApiError)) throw error;
+      app.log.warn({ err: error.message }, 'Telegram update not handled');
+    }
     return { ok: true };
   });
 }

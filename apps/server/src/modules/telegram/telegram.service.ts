@@ -26,7 +26,11 @@ export interface TelegramBot {
   /** The bot's @username (without @) and id, from getMe; null until known. */
   username: string | null;
   id: string | null;
+  /** When getMe last failed (ms): it is not asked again for a minute. */
+  failedAt?: number;
 }
+
+const GET_ME_RETRY_MS = 60_000;
 
 export interface TelegramDeps {
   db: Database;
@@ -40,7 +44,18 @@ const hashCode = (code: string) => createHash('sha256').update(code).digest('hex
 /** Asks getMe once when the bot's name is not known yet (a start while Telegram was unreachable). */
 export async function knowBot(bot: TelegramBot): Promise<{ username: string; id: string }> {
   if (bot.username && bot.id) return { username: bot.username, id: bot.id };
-  const me = await bot.api.getMe();
+  // While Telegram is unreachable, status reads (every 3 s from an open connect modal) answer
+  // at once instead of each waiting for getMe's timeout.
+  if (bot.failedAt !== undefined && Date.now() - bot.failedAt < GET_ME_RETRY_MS)
+    throw new Error('getMe failed less than a minute ago');
+  let me: Awaited<ReturnType<TelegramApi['getMe']>>;
+  try {
+    me = await bot.api.getMe();
+  } catch (error) {
+    bot.failedAt = Date.now();
+    throw error;
+  }
+  delete bot.failedAt;
   bot.username = me.username ?? null;
   bot.id = String(me.id);
   if (!bot.username) throw new Error('getMe answered without a username');
@@ -81,13 +96,14 @@ export async function createConnectLink(
     throw new AppError(ErrorCode.TELEGRAM_UNREACHABLE);
   }
   const code = randomBytes(18).toString('base64url');
-  const now = deps.now();
-  const expiresAt = new Date(now.getTime() + TELEGRAM_LINK_MINUTES * 60_000);
-  await deps.db.transaction(async (tx) => {
-    // One live link per application: an earlier one stops working.
-    await tx.delete(telegramLinkCodes).where(eq(telegramLinkCodes.applicationId, app.id));
-    await tx.insert(telegramLinkCodes).values({ codeHash: hashCode(code), applicationId: app.id, expiresAt });
-  });
+  const expiresAt = new Date(deps.now().getTime() + TELEGRAM_LINK_MINUTES * 60_000);
+  // One live link per application: an earlier one stops working (an upsert: two concurrent
+  // connects leave one link, the last).
+  const values = { codeHash: hashCode(code), applicationId: app.id, expiresAt };
+  await deps.db
+    .insert(telegramLinkCodes)
+    .values(values)
+    .onConflictDoUpdate({ target: telegramLinkCodes.applicationId, set: values });
   return { url: `https://t.me/${username}?start=${code}`, expiresAt: expiresAt.toISOString() };
 }
 
