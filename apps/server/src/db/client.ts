@@ -92,6 +92,7 @@ export async function createPostgresDatabase(url: string): Promise<DatabaseHandl
 }
 
 const LISTEN_RETRY_MS = { first: 200, max: 5000 };
+const LISTEN_PING_MS = 30_000;
 
 /**
  * A pooled connection cannot LISTEN (the pool hands it to other queries), so each channel has
@@ -110,14 +111,22 @@ async function listenOnOwnConnection(
   let retryTimer: NodeJS.Timeout | undefined;
 
   async function open(): Promise<void> {
-    const next = new pg.Client({ connectionString: url });
+    // TCP keepalive, and a query every 30 s below: a connection that died without a word (a
+    // NAT's timeout, a failover without a reset) is noticed, not listened to forever.
+    const next = new pg.Client({ connectionString: url, keepAlive: true });
     next.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) handlers.onNotify(message.payload);
     });
     next.on('error', (error) => lost(next, error));
     next.on('end', () => lost(next));
-    await next.connect();
-    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      // Connected but LISTEN failed: this client is not kept, so it must not stay open.
+      await next.end().catch(() => {});
+      throw error;
+    }
     if (stopped) {
       await next.end().catch(() => {});
       return;
@@ -125,6 +134,20 @@ async function listenOnOwnConnection(
     client = next;
     retryMs = LISTEN_RETRY_MS.first;
   }
+
+  const ping = setInterval(() => {
+    const current = client;
+    if (!current) return;
+    const timeout = setTimeout(() => lost(current, new Error('no answer to a ping in 10 s')), 10_000);
+    current.query('SELECT 1').then(
+      () => clearTimeout(timeout),
+      (error: Error) => {
+        clearTimeout(timeout);
+        lost(current, error);
+      },
+    );
+  }, LISTEN_PING_MS);
+  ping.unref();
 
   function lost(which: pg.Client, error?: Error): void {
     if (stopped || client !== which) return;
@@ -153,10 +176,16 @@ async function listenOnOwnConnection(
     retryTimer.unref();
   }
 
-  await open();
+  try {
+    await open();
+  } catch (error) {
+    clearInterval(ping);
+    throw error;
+  }
   return async () => {
     stopped = true;
     clearTimeout(retryTimer);
+    clearInterval(ping);
     const last = client;
     client = undefined;
     await last?.end().catch(() => {});
