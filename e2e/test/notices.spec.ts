@@ -64,13 +64,23 @@ async function openAs(
   return page;
 }
 
+/** Before a screenshot: antd's drawers slide in and out; wait until they stand still. */
+const settle = (page: Page) =>
+  page.waitForFunction(() =>
+    document
+      .getAnimations()
+      // The unread dot pulses for ever: only animations that end are waited for.
+      .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+      .every((animation) => animation.playState !== 'running'),
+  );
+
 const isPwned = (page: Page) =>
   page.evaluate(() => (window as unknown as { __noticePwned?: string }).__noticePwned ?? null);
 
 test('an operator writes notices with the editor; a merchant finds, searches and opens them, and nothing in them runs', async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const tag = `n${Date.now().toString(36)}`;
   const opsToken = await opsLogin();
   const merchant = await freshMerchant('notice');
@@ -107,8 +117,10 @@ test('an operator writes notices with the editor; a merchant finds, searches and
     await enBody.click();
     await page.keyboard.type(`The TRON node is upgraded on Saturday. Bodyword${tag} here.`);
     await form.getByTestId('notice-pinned-switch').click();
+    await settle(page);
     await page.screenshot({ path: testInfo.outputPath('ops-notice-editor-1440-en-us.png') });
     await page.setViewportSize({ width: 390, height: 844 });
+    await settle(page);
     await page.screenshot({ path: testInfo.outputPath('ops-notice-editor-390-en-us.png') });
     await page.setViewportSize({ width: 1440, height: 900 });
     await form.getByTestId('notice-save').click();
@@ -137,7 +149,8 @@ test('an operator writes notices with the editor; a merchant finds, searches and
     await page.goto('/dashboard');
     const card = page.getByTestId('announcements');
     const first = card.getByTestId('announcement-item').first();
-    await expect(first).toContainText(`Maintenance ${tag}`);
+    // The dashboard's first load (four cards, the chart's chunk) is slow on a loaded machine.
+    await expect(first).toContainText(`Maintenance ${tag}`, { timeout: 60_000 });
     await expect(first.getByTestId('notice-pinned')).toBeVisible();
     await expect(first.getByTestId('notice-unread')).toBeVisible();
     await expect(card).toContainText(`原始 ${tag}`);
@@ -154,11 +167,13 @@ test('an operator writes notices with the editor; a merchant finds, searches and
     const items = page.getByTestId('notice-item');
     await expect(items).toHaveCount(1);
     await expect(items.first()).toContainText(`Maintenance ${tag}`);
+    await settle(page);
     await page.screenshot({ path: testInfo.outputPath('notice-list-1440-en-us.png') });
     await items.first().click();
     const drawer = page.getByTestId('notice-drawer');
     await expect(drawer.getByTestId('notice-detail-title')).toHaveText(`Maintenance ${tag}`);
     await expect(drawer.getByTestId('notice-body')).toContainText(`Bodyword${tag}`);
+    await settle(page);
     await page.screenshot({ path: testInfo.outputPath('notice-detail-1440-en-us.png') });
     await expect(badge).toHaveAttribute('title', String(unreadBefore - 1));
     await page.keyboard.press('Escape');
@@ -200,15 +215,20 @@ test('an operator writes notices with the editor; a merchant finds, searches and
     const items = page.getByTestId('notice-item');
     await expect(items).toHaveCount(1);
     await expect(items.first()).toContainText(`系统维护 ${tag}`);
+    await settle(page);
     await page.screenshot({ path: testInfo.outputPath('notice-list-1440-zh-cn.png') });
     await items.first().click();
     const body = page.getByTestId('notice-drawer').getByTestId('notice-body');
     await expect(body.locator('strong')).toHaveText('重要');
     await expect(body).toContainText('<img src=x onerror=');
+    await settle(page);
     await page.screenshot({ path: testInfo.outputPath('notice-detail-1440-zh-cn.png') });
     await page.setViewportSize({ width: 390, height: 844 });
+    await settle(page);
     await page.screenshot({ path: testInfo.outputPath('notice-detail-390-zh-cn.png') });
     await page.keyboard.press('Escape');
+    await expect(page.getByTestId('notice-drawer')).toBeHidden();
+    await settle(page);
     await page.screenshot({ path: testInfo.outputPath('notice-list-390-zh-cn.png') });
     expect(await isPwned(page)).toBeNull();
     await page.context().close();
@@ -224,8 +244,10 @@ test('an operator writes notices with the editor; a merchant finds, searches and
     const form = ops.getByTestId('notice-form');
     await expect(form.getByTestId('notice-title-zh_CN')).toHaveValue(`系统维护 ${tag}`);
     await expect(form.getByTestId('notice-body-zh_CN')).toContainText('重要');
+    await settle(ops);
     await ops.screenshot({ path: testInfo.outputPath('ops-notice-editor-1440-zh-cn.png') });
     await ops.setViewportSize({ width: 390, height: 844 });
+    await settle(ops);
     await ops.screenshot({ path: testInfo.outputPath('ops-notice-editor-390-zh-cn.png') });
     await ops.context().close();
   });
@@ -235,6 +257,7 @@ test('an operator writes notices with the editor; a merchant finds, searches and
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/dashboard/notice');
     await expect(page.getByTestId('notice-item').first()).toBeVisible();
+    await settle(page);
     await page.screenshot({ path: testInfo.outputPath('notice-list-390-en-us.png') });
     await page
       .getByTestId('notice-item')
@@ -243,6 +266,7 @@ test('an operator writes notices with the editor; a merchant finds, searches and
     await expect(page.getByTestId('notice-drawer').getByTestId('notice-body')).toContainText(
       `Bodyword${tag}`,
     );
+    await settle(page);
     await page.screenshot({ path: testInfo.outputPath('notice-detail-390-en-us.png') });
     await page.context().close();
   });
