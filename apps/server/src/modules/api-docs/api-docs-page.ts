@@ -45,10 +45,10 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 const inline = (text: string) =>
   escapeHtml(text).replace(/`([^`]+)`/g, (_whole, code: string) => `<code>${code}</code>`);
 
-function table(headers: string[], rows: string[][]): string {
+function table(headers: string[], rows: string[][], className = 'table'): string {
   const head = headers.map((h) => `<th scope="col">${h}</th>`).join('');
   const body = rows.map((row) => `<tr>${row.map((cell) => `<td>${cell}</td>`).join('')}</tr>`).join('');
-  return `<div class="table"><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
+  return `<div class="${className}"><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
 function codeBlock(source: string, t: DocsText, label: string): string {
@@ -62,13 +62,22 @@ function duration(ms: number, t: DocsText): string {
   return fill(t.units.s, { n: s });
 }
 
+/**
+ * A field per row: name, type, rules, meaning. On a narrow screen the type and rules columns
+ * are hidden and the same text shows under the name (`.narrow`, hidden on a wide one), so the
+ * meaning keeps a readable width; either way each text is shown, and read, once.
+ */
 function fieldRows(fields: DocField[], lang: Language, t: DocsText): string[][] {
-  return fields.map((field) => [
-    `<code>${escapeHtml(field.name)}</code><br><span class="${field.required ? 'req' : 'opt'}">${field.required ? t.page.required : t.page.optional}</span>`,
-    `<code>${escapeHtml(field.type)}</code>${field.nullable ? `<br><span class="opt">${t.page.nullable}</span>` : ''}`,
-    field.constraints.map((c) => `<code>${escapeHtml(c)}</code>`).join('<br>'),
-    inline(schemaText(lang, field.description)),
-  ]);
+  return fields.map((field) => {
+    const type = `<code>${escapeHtml(field.type)}</code>${field.nullable ? `<br><span class="opt">${t.page.nullable}</span>` : ''}`;
+    const rules = field.constraints.map((c) => `<code>${escapeHtml(c)}</code>`).join('<br>');
+    return [
+      `<code>${escapeHtml(field.name)}</code><br><span class="${field.required ? 'req' : 'opt'}">${field.required ? t.page.required : t.page.optional}</span><span class="narrow"><br>${type}${rules ? `<br>${rules}` : ''}</span>`,
+      type,
+      rules,
+      inline(schemaText(lang, field.description)),
+    ];
+  });
 }
 
 function errorRows(codes: readonly ErrorCodeValue[], lang: Language): string[][] {
@@ -96,7 +105,11 @@ function operationSection(operation: DocOperation, input: PageInput, t: DocsText
     if (fields.length === 0) continue;
     parts.push(
       `<h4>${inline(t.page.fields[place])}</h4>`,
-      table([t.page.name, t.page.type, t.page.constraints, t.page.meaning], fieldRows(fields, lang, t)),
+      table(
+        [t.page.name, t.page.type, t.page.constraints, t.page.meaning],
+        fieldRows(fields, lang, t),
+        'table fields',
+      ),
     );
   }
   parts.push(
@@ -254,10 +267,10 @@ const STYLE = `
 *{box-sizing:border-box}
 body{margin:0;font:15px/1.65 system-ui,-apple-system,"Segoe UI","PingFang SC","Microsoft YaHei",sans-serif;color:#1f2329;background:#fff}
 header{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;justify-content:space-between;padding:10px 20px;border-bottom:1px solid #e5e6eb;background:#fafbfc}
-.brand{margin:0;font-weight:700;color:#1677ff}
+.brand{margin:0;font-weight:700;color:#0958d9}
 .langs{display:flex;flex-wrap:wrap;gap:4px}
 .langs a{padding:2px 10px;border-radius:6px;text-decoration:none;color:#1f2329}
-.langs a[aria-current]{background:#1677ff;color:#fff}
+.langs a[aria-current]{background:#0958d9;color:#fff}
 main{max-width:960px;margin:0 auto;padding:16px 20px 48px}
 h1{font-size:28px;line-height:1.3;margin:16px 0 8px}
 h2{font-size:22px;margin:40px 0 12px;padding-top:8px;border-top:1px solid #e5e6eb}
@@ -275,17 +288,21 @@ table{border-collapse:collapse;width:100%;font-size:14px}
 th,td{text-align:left;vertical-align:top;border:1px solid #e5e6eb;padding:6px 8px}
 th{background:#f7f8fa;white-space:nowrap}
 td:first-child{white-space:nowrap}
+.fields td:nth-child(-n+2) code{white-space:nowrap;overflow-wrap:normal}
+.narrow{display:none}
 .req{color:#cf1322;font-size:12px}
-.opt{color:#86909c;font-size:12px}
-.endpoint .method{display:inline-block;font-weight:700;color:#fff;background:#1677ff;border-radius:4px;padding:0 8px}
+.opt{color:#4e5969;font-size:12px}
+.endpoint .method{display:inline-block;font-weight:700;color:#fff;background:#0958d9;border-radius:4px;padding:0 8px}
 .note{background:#fffbe6;border:1px solid #ffe58f;border-radius:6px;padding:8px 12px}
 details{margin:8px 0;border:1px solid #e5e6eb;border-radius:8px}
 summary{cursor:pointer;padding:6px 12px;font-weight:600}
 .code{position:relative}
-.code pre{margin:0;padding:12px;overflow-x:auto;background:#1f2329;color:#f2f3f5;border-radius:0 0 8px 8px;font-size:13px;line-height:1.5}
+.code pre{margin:0;padding:40px 12px 12px;overflow-x:auto;background:#1f2329;color:#f2f3f5;border-radius:0 0 8px 8px;font-size:13px;line-height:1.5}
 .code pre code{background:none;padding:0;color:inherit;overflow-wrap:normal}
 #signing>.code pre{border-radius:8px}
 .copy{position:absolute;top:6px;right:6px;font:inherit;font-size:13px;padding:2px 10px;border:1px solid #4e5969;border-radius:6px;background:#2e3238;color:#fff;cursor:pointer}
 .top{text-align:right;font-size:13px}
-@media (max-width:600px){main{padding:12px 14px 40px}h1{font-size:24px}td:first-child{white-space:normal}}
+@media (max-width:600px){main{padding:12px 14px 40px}h1{font-size:24px}td:first-child{white-space:normal}
+.fields th:nth-child(2),.fields th:nth-child(3),.fields td:nth-child(2),.fields td:nth-child(3){display:none}
+.fields .narrow{display:inline}.fields td:first-child{width:42%}.fields td .narrow code{white-space:normal;overflow-wrap:anywhere}}
 `;
