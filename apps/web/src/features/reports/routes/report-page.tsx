@@ -10,6 +10,7 @@ import { formatAmount } from '../../../shared/lib/format';
 import { LoadError } from '../../../shared/ui/load-error';
 import { PageContainer } from '../../../shared/ui/page-container';
 import { useCoinList } from '../../config/api/get-coin-list';
+import { ExportButton } from '../../exports/components/export-button';
 import { useReport } from '../api/get-report';
 import { ReportTable } from '../components/report-table';
 import { reportChartOption } from '../lib/report-chart-option';
@@ -120,6 +121,8 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
             <Button type="primary" htmlType="submit" loading={report.isFetching} data-testid="report-search">
               {t('reports.filter.search')}
             </Button>
+            {/* The report as searched (its range and currency), as CSV or XLSX. */}
+            <ExportButton kind={`${kind}Report`} filters={body} />
           </Flex>
         </Form>
         <Typography.Paragraph type="secondary" data-testid="report-note">
