@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EXPORT_DIRECT_MAX_ROWS } from '@tollgate/contracts';
+import { EXPORT_DIRECT_MAX_ROWS, EXPORT_RATE_LIMIT, RECORDS_WINDOW } from '@tollgate/contracts';
 import { z } from 'zod';
 import {
   CHAIN_ENV,
@@ -75,6 +75,13 @@ export interface Config {
    * more become a job (default 100,000; tests and the e2e server set a few rows).
    */
   exportDirectMaxRows: number;
+  /** EXPORT_RATE_LIMIT: POST /front/export calls per merchant per minute (default 10). */
+  exportRateLimit: number;
+  /**
+   * RECORDS_WINDOW: the record lists page through their first this many rows and count no
+   * further (default 10,000; tests set a few).
+   */
+  recordsWindow: number;
   /** CHAIN_MODE, DEVNET_BLOCK_MS, CONFIRMATIONS_*, RPC_URL_*, WALLET_MNEMONIC (chains/chain-config.ts). */
   chains: ChainSettings;
 }
@@ -178,6 +185,8 @@ const envSchema = z.object({
     .optional(),
   TELEGRAM_WEBHOOK: z.enum(['0', '1']).optional(),
   EXPORT_DIRECT_MAX_ROWS: wholeNumber(0, 1000000).optional(),
+  EXPORT_RATE_LIMIT: wholeNumber(1, 100000).optional(),
+  RECORDS_WINDOW: wholeNumber(1, 1000000).optional(),
   ...CHAIN_ENV,
 });
 
@@ -232,6 +241,8 @@ const RULES: Record<
   CALLBACK_RETRY_DELAYS: { rule: 'must be 1 to 20 comma-separated whole numbers of seconds (15,60,300)' },
   ALLOW_PRIVATE_CALLBACKS: { rule: 'must be 0 or 1' },
   EXPORT_DIRECT_MAX_ROWS: { rule: 'must be a whole number from 0 to 1000000' },
+  EXPORT_RATE_LIMIT: { rule: 'must be a whole number from 1 to 100000' },
+  RECORDS_WINDOW: { rule: 'must be a whole number from 1 to 1000000' },
   ...CHAIN_RULES,
 };
 
@@ -283,6 +294,8 @@ export function loadConfig(env: Record<string, string | undefined>, paths = defa
     telegramApiUrl: (e.TELEGRAM_API_URL ?? 'https://api.telegram.org').replace(/\/+$/, ''),
     telegramWebhook: e.TELEGRAM_WEBHOOK === '1',
     exportDirectMaxRows: e.EXPORT_DIRECT_MAX_ROWS ?? EXPORT_DIRECT_MAX_ROWS,
+    exportRateLimit: e.EXPORT_RATE_LIMIT ?? EXPORT_RATE_LIMIT,
+    recordsWindow: e.RECORDS_WINDOW ?? RECORDS_WINDOW,
     chains: chainSettings(e),
   };
 }

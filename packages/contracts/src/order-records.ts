@@ -11,11 +11,19 @@ import { commonQuery } from './validation';
  * empty ('' or null, as a reset form sends them) mean "any". Times are ISO 8601 with an offset.
  */
 export const RECORDS_PAGE_SIZE_MAX = 100;
+/**
+ * Records at scale (issue 9): a list reaches its first RECORDS_WINDOW rows (a page starting
+ * beyond them is refused: narrow the filters), and its `total` is exact up to RECORDS_WINDOW,
+ * then `totalCapped` says there are more (the server counts no further than RECORDS_WINDOW + 1).
+ * The server's RECORDS_WINDOW variable may set it lower (tests).
+ */
+export const RECORDS_WINDOW = 10_000;
 
 /** An optional filter: '' and null count as absent. */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 
+/** A page starting beyond the window is refused by the server (validation.records.pageTooDeep). */
 const pageNo = z
   .number({ error: 'validation.records.pageNo' })
   .int({ message: 'validation.records.pageNo' })
@@ -57,9 +65,20 @@ export type OrderPageBody = z.input<typeof orderPageBody>;
 export const orderRecord = orderObject.extend({ appName: z.string() });
 export type OrderRecord = z.infer<typeof orderRecord>;
 
+const total = z
+  .number()
+  .int()
+  .describe('Rows matching, exact up to the window (10,000); the window itself when totalCapped');
+const totalCapped = z
+  .boolean()
+  .describe(
+    'More rows match than the window (total is then a lower bound): only the first total can be paged to',
+  );
+
 export const orderPage = z.object({
   list: z.array(orderRecord),
-  total: z.number().int(),
+  total,
+  totalCapped,
   pageNo: z.number().int(),
   pageSize: z.number().int(),
 });
@@ -140,5 +159,5 @@ export const fundsRecordItem = z.object({
 });
 export type FundsRecordItem = z.infer<typeof fundsRecordItem>;
 
-export const fundsRecordPage = z.object({ list: z.array(fundsRecordItem), total: z.number().int() });
+export const fundsRecordPage = z.object({ list: z.array(fundsRecordItem), total, totalCapped });
 export type FundsRecordPage = z.infer<typeof fundsRecordPage>;

@@ -198,7 +198,9 @@ export const fundRecords = pgTable(
     // The fund flow's filters (docs/decisions/2026-11-26-records-at-scale.md).
     index('fund_records_merchant_type_created_idx').on(t.merchantId, t.type, t.createdAt),
     index('fund_records_merchant_currency_created_idx').on(t.merchantId, t.currency, t.createdAt),
-    index('fund_records_merchant_order_no_idx').on(t.merchantId, t.orderNo).where(sql`${t.orderNo} is not null`),
+    index('fund_records_merchant_order_no_idx')
+      .on(t.merchantId, t.orderNo)
+      .where(sql`${t.orderNo} is not null`),
     uniqueIndex('fund_records_hash_key').on(t.hash),
     check('fund_records_before_after', sql`${t.balanceBefore} + ${t.changeAmount} = ${t.balanceAfter}`),
   ],

@@ -5,11 +5,12 @@ import {
   type fundsRecordBody,
   toDecimalString,
 } from '@tollgate/contracts';
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { fundRecords } from '../../db/schema';
+import { countWithin, windowedPage } from '../../lib/records-window';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { requireSession } from '../auth/authenticate';
 
@@ -35,16 +36,20 @@ export async function listFundRecords(
   db: Executor,
   merchantId: number,
   body: Body,
+  window: number,
 ): Promise<FundsRecordPage> {
+  const { offset, limit } = windowedPage(window, body.pageNo, body.pageSize);
   const where = and(...fundRecordConditions(merchantId, body));
-  const [counted] = await db.select({ total: count() }).from(fundRecords).where(where);
+  const counted = await countWithin(db, fundRecords, where, window);
+  // Nothing at this offset: no need to walk the index looking for it.
+  if (!counted.totalCapped && offset >= counted.total) return { list: [], ...counted };
   const rows = await db
     .select()
     .from(fundRecords)
     .where(where)
     .orderBy(desc(fundRecords.createdAt), desc(fundRecords.id))
-    .limit(body.pageSize)
-    .offset((body.pageNo - 1) * body.pageSize);
+    .limit(limit)
+    .offset(offset);
   return {
     list: rows.map(
       (r): FundsRecordItem => ({
@@ -63,12 +68,12 @@ export async function listFundRecords(
         balanceAfter: toDecimalString(r.balanceAfter),
       }),
     ),
-    total: counted?.total ?? 0,
+    ...counted,
   };
 }
 
 export function registerFundRecordRoutes(app: FastifyInstance): void {
   registerEndpoint(app, endpoints.fundsRecord, ({ body, request }) =>
-    listFundRecords(app.db, requireSession(request).merchantId, body),
+    listFundRecords(app.db, requireSession(request).merchantId, body, app.config.recordsWindow),
   );
 }

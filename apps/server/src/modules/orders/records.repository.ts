@@ -1,8 +1,9 @@
 import type { orderPageBody } from '@tollgate/contracts';
-import { and, asc, count, desc, eq, exists, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { applications, chainTransfers, orders, withdrawals } from '../../db/schema';
+import { countWithin, windowedPage } from '../../lib/records-window';
 import type { OrderRow } from './order.repository';
 
 /** The records queries: a merchant's orders filtered and paged, one order with its transfers. */
@@ -19,7 +20,12 @@ export interface OrderRecordRow {
 /** `%`, `_` and `\` typed by the user are matched as themselves in ILIKE. */
 const likeEscaped = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The list call's filters as conditions (the exports read the same rows). */
+/**
+ * The list call's filters as conditions (the exports read the same rows). They name the orders
+ * table only, so the count needs no join; the joined filters are sets of ids read through
+ * their own indexes (`= any(array(…))` lets PostgreSQL OR them with the orders' own index; the
+ * applications' `in (…)` ends at once when no name matches).
+ */
 export function orderRecordConditions(merchantId: number, f: OrderFilters): SQL[] {
   const where: (SQL | undefined)[] = [
     eq(orders.merchantId, merchantId),
@@ -32,18 +38,23 @@ export function orderRecordConditions(merchantId: number, f: OrderFilters): SQL[
     f.arrivedFrom ? gte(orders.arrivedAt, new Date(f.arrivedFrom)) : undefined,
     f.arrivedTo ? lt(orders.arrivedAt, new Date(f.arrivedTo)) : undefined,
     f.status ? eq(orders.status, f.status) : undefined,
-    // A collection's own address, or a payout's destination.
-    f.payAddress ? or(eq(orders.payAddress, f.payAddress), eq(withdrawals.address, f.payAddress)) : undefined,
+    // A collection's own address, or a payout's destination (its withdrawal's address).
+    f.payAddress
+      ? or(
+          eq(orders.payAddress, f.payAddress),
+          sql`${orders.id} = any(array(select w.order_id from ${withdrawals} w where w.merchant_id = ${merchantId} and w.address = ${f.payAddress} and w.order_id is not null))`,
+        )
+      : undefined,
     f.merchantOrderNo ? eq(orders.merchantOrderNo, f.merchantOrderNo) : undefined,
     f.orderNo ? eq(orders.orderNo, f.orderNo) : undefined,
-    f.appName ? ilike(applications.name, `%${likeEscaped(f.appName)}%`) : undefined,
+    f.appName
+      ? sql`${orders.applicationId} in (select a.id from ${applications} a where a.merchant_id = ${merchantId} and a.name ilike ${`%${likeEscaped(f.appName)}%`})`
+      : undefined,
     // Any transfer to the order, not only the first one the order shows.
     f.txHash
       ? or(
           eq(orders.txHash, f.txHash),
-          exists(
-            sql`(select 1 from ${chainTransfers} where ${chainTransfers.orderId} = ${orders.id} and ${chainTransfers.txHash} = ${f.txHash})`,
-          ),
+          sql`${orders.id} = any(array(select t.order_id from ${chainTransfers} t where t.tx_hash = ${f.txHash} and t.order_id is not null))`,
         )
       : undefined,
   ];
@@ -54,15 +65,13 @@ export async function pageOrderRecords(
   db: Executor,
   merchantId: number,
   filters: OrderFilters,
-  page: { pageNo: number; pageSize: number },
-): Promise<{ rows: OrderRecordRow[]; total: number }> {
+  page: { pageNo: number; pageSize: number; window: number },
+): Promise<{ rows: OrderRecordRow[]; total: number; totalCapped: boolean }> {
+  const { offset, limit } = windowedPage(page.window, page.pageNo, page.pageSize);
   const where = and(...orderRecordConditions(merchantId, filters));
-  const [counted] = await db
-    .select({ total: count() })
-    .from(orders)
-    .innerJoin(applications, eq(applications.id, orders.applicationId))
-    .leftJoin(withdrawals, eq(withdrawals.orderId, orders.id))
-    .where(where);
+  const counted = await countWithin(db, orders, where, page.window);
+  // Nothing at this offset: no need to walk the index looking for it.
+  if (!counted.totalCapped && offset >= counted.total) return { rows: [], ...counted };
   const rows = await db
     .select({
       order: orders,
@@ -75,9 +84,9 @@ export async function pageOrderRecords(
     .leftJoin(withdrawals, eq(withdrawals.orderId, orders.id))
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(page.pageSize)
-    .offset((page.pageNo - 1) * page.pageSize);
-  return { rows, total: counted?.total ?? 0 };
+    .limit(limit)
+    .offset(offset);
+  return { rows, ...counted };
 }
 
 export async function findOrderRecord(

@@ -6,7 +6,12 @@ import { getOrderDetail, listOrderRecords, type RecordsDeps } from './records.se
 
 /** POST /front/mchOrder/page and GET /front/mchOrder/getById: the merchant's order records. */
 export function registerOrderRecordRoutes(app: FastifyInstance): void {
-  const deps: RecordsDeps = { db: app.db, chains: app.chains, publicUrl: app.config.publicUrl };
+  const deps: RecordsDeps = {
+    db: app.db,
+    chains: app.chains,
+    publicUrl: app.config.publicUrl,
+    recordsWindow: app.config.recordsWindow,
+  };
   registerEndpoint(app, endpoints.mchOrderPage, ({ body, request }) =>
     listOrderRecords(deps, requireSession(request).merchantId, body),
   );

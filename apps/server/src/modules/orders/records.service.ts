@@ -28,6 +28,8 @@ export interface RecordsDeps {
   db: Database;
   chains: Pick<OrderChains, 'get'>;
   publicUrl: string;
+  /** RECORDS_WINDOW: the rows a list pages through and counts (config.recordsWindow). */
+  recordsWindow: number;
 }
 
 type PageBody = z.output<typeof orderPageBody>;
@@ -45,10 +47,14 @@ export async function listOrderRecords(
 ): Promise<OrderPage> {
   const { pageNo, pageSize, merchantId: merchantFilter, ...filters } = body;
   if (merchantFilter !== undefined && merchantFilter !== String(merchantId)) {
-    return { list: [], total: 0, pageNo, pageSize };
+    return { list: [], total: 0, totalCapped: false, pageNo, pageSize };
   }
-  const { rows, total } = await pageOrderRecords(deps.db, merchantId, filters, { pageNo, pageSize });
-  return { list: rows.map((row) => toRecord(row, deps.publicUrl)), total, pageNo, pageSize };
+  const { rows, total, totalCapped } = await pageOrderRecords(deps.db, merchantId, filters, {
+    pageNo,
+    pageSize,
+    window: deps.recordsWindow,
+  });
+  return { list: rows.map((row) => toRecord(row, deps.publicUrl)), total, totalCapped, pageNo, pageSize };
 }
 
 export async function getOrderDetail(
