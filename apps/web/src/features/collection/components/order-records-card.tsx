@@ -61,6 +61,7 @@ export function OrderRecordsCard({ type }: { type: 'collection' | 'payout' }) {
           type={type}
           rows={records.data?.list ?? []}
           total={records.data?.total ?? 0}
+          totalCapped={records.data?.totalCapped}
           pageNo={page.pageNo}
           pageSize={page.pageSize}
           isLoading={records.isFetching}

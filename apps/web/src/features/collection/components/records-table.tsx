@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/lib/format';
 import { useRecentChanges } from '../../../shared/live/recent-changes';
+import { RecordsTotal } from '../../../shared/ui/records-total';
 import { OrderStatus, TestTag } from './order-status';
 
 /**
@@ -14,6 +15,7 @@ import { OrderStatus, TestTag } from './order-status';
 export function RecordsTable({
   rows,
   total,
+  totalCapped = false,
   pageNo,
   pageSize,
   isLoading,
@@ -26,6 +28,8 @@ export function RecordsTable({
   type?: 'collection' | 'payout';
   rows: OrderRecord[];
   total: number;
+  /** The server counted no further than its window: `total` is the window, more match. */
+  totalCapped?: boolean;
   pageNo: number;
   pageSize: number;
   isLoading: boolean;
@@ -141,7 +145,9 @@ export function RecordsTable({
         pageSize,
         total,
         showSizeChanger: true,
-        showTotal: (count) => t('collection.records.total', { count }),
+        showTotal: (count) => (
+          <RecordsTotal count={count} capped={totalCapped} textKey="collection.records.total" />
+        ),
         onChange: onPage,
       }}
     />

@@ -27,7 +27,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('Fund flow', () => {
   it("lists the records with the SPEC's columns, the change signed", async () => {
     mockApi({
-      '/merchant/account/funds-record': ok({ list: [RECORD], total: 1 }),
+      '/merchant/account/funds-record': ok({ list: [RECORD], total: 1, totalCapped: false }),
       '/config/coinList': COINS,
     });
     renderWithProviders(<FundFlowPage />);
@@ -53,7 +53,7 @@ describe('Fund flow', () => {
 
   it('sends the order number filter, and reset sends none; says when nothing matches', async () => {
     const api = mockApi({
-      '/merchant/account/funds-record': ok({ list: [], total: 0 }),
+      '/merchant/account/funds-record': ok({ list: [], total: 0, totalCapped: false }),
       '/config/coinList': COINS,
     });
     renderWithProviders(<FundFlowPage />);
@@ -71,6 +71,33 @@ describe('Fund flow', () => {
     fireEvent.click(screen.getByTestId('fund-reset'));
     await waitFor(() => expect(api.callsTo('/merchant/account/funds-record')).toHaveLength(3));
     expect(api.callsTo('/merchant/account/funds-record')[2]?.body.orderNo).toBeUndefined();
+  });
+
+  it('says "10,000+" when the server counted no further, and pages up to its window only', async () => {
+    const api = mockApi({
+      '/merchant/account/funds-record': ok({ list: [RECORD], total: 10_000, totalCapped: true }),
+      '/config/coinList': COINS,
+    });
+    const { container } = renderWithProviders(<FundFlowPage />);
+    expect((await screen.findByTestId('records-total-capped')).textContent).toBe(
+      '10,000+ records: only the first 10,000 can be paged through, narrow the filters',
+    );
+    // 10 a page: the pager's last page is the window's, 1,000.
+    expect(container.querySelector('.ant-pagination-item-1000')).toBeTruthy();
+    expect(container.querySelector('.ant-pagination-item-1001')).toBeNull();
+    fireEvent.click(screen.getByTitle('Next Page'));
+    await waitFor(() => expect(api.callsTo('/merchant/account/funds-record')).toHaveLength(2));
+    expect(api.callsTo('/merchant/account/funds-record')[1]?.body).toMatchObject({ pageNo: 2, pageSize: 10 });
+  });
+
+  it('shows the exact total below the window', async () => {
+    mockApi({
+      '/merchant/account/funds-record': ok({ list: [RECORD], total: 9_999, totalCapped: false }),
+      '/config/coinList': COINS,
+    });
+    renderWithProviders(<FundFlowPage />);
+    expect(await screen.findByText('9999 records')).toBeTruthy();
+    expect(screen.queryByTestId('records-total-capped')).toBeNull();
   });
 
   it('says when the records fail to load', async () => {

@@ -7,6 +7,7 @@ import { formatDate } from '../../../shared/lib/format';
 import { EmptyData } from '../../../shared/ui/empty-data';
 import { LoadError } from '../../../shared/ui/load-error';
 import { PageContainer } from '../../../shared/ui/page-container';
+import { RecordsTotal } from '../../../shared/ui/records-total';
 import { useCoinList } from '../../config/api/get-coin-list';
 import { ExportButton } from '../../exports/components/export-button';
 import { useFundsRecord } from '../api/get-funds-record';
@@ -188,7 +189,9 @@ export default function FundFlowPage() {
               pageSize: page.pageSize,
               total: records.data?.total ?? 0,
               showSizeChanger: true,
-              showTotal: (count) => t('fundFlow.total', { count }),
+              showTotal: (count) => (
+                <RecordsTotal count={count} capped={records.data?.totalCapped} textKey="fundFlow.total" />
+              ),
               onChange: (pageNo, pageSize) =>
                 setPage({ pageNo: pageSize === page.pageSize ? pageNo : 1, pageSize }),
             }}
