@@ -93,7 +93,8 @@ function buildDetail(order: OrderRecord): OrderDetail {
   };
 }
 
-const page = (list: OrderRecord[], total = list.length) => ok({ list, total, pageNo: 1, pageSize: 10 });
+const page = (list: OrderRecord[], total = list.length, totalCapped = false) =>
+  ok({ list, total, totalCapped, pageNo: 1, pageSize: 10 });
 const COINS = ok([{ coinId: 1, coinName: 'USDT', coinUnit: 'TRON', icon: '' }]);
 
 afterEach(() => vi.unstubAllGlobals());
@@ -233,5 +234,19 @@ describe('Platform collection', () => {
     fireEvent.click(within(error).getByRole('button'));
     expect(await screen.findByText('TG20261125AAAABBBBCCCCDDDDEEEE')).toBeTruthy();
     expect(api.callsTo('/mchOrder/page')).toHaveLength(2);
+  });
+
+  it('shows a capped total as "10,000+" in the language, with the pager ending at the window', async () => {
+    mockApi({
+      '/mchOrder/page': page([buildOrder()], 10_000, true),
+      '/app/list': ok({ list: [] }),
+      '/config/coinList': COINS,
+    });
+    const { container } = renderWithProviders(<CollectionPage />);
+    expect((await screen.findByTestId('records-total-capped')).textContent).toBe(
+      '10,000+ records: only the first 10,000 can be paged through, narrow the filters',
+    );
+    expect(container.querySelector('.ant-pagination-item-1000')).toBeTruthy();
+    expect(container.querySelector('.ant-pagination-item-1001')).toBeNull();
   });
 });
