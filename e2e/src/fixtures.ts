@@ -30,7 +30,9 @@ export const test = base.extend<{ loggedInPage: Page }>({
   loggedInPage: async ({ page, context }, provide) => {
     await addDemoSession(context);
     await page.goto('/dashboard');
-    await expect(page.getByTestId('header-balance')).toBeVisible();
+    // A cold first load (the app, its language, the dashboard's calls) on a busy 2-core machine
+    // has taken more than the default 15 s: wait for the shell as long as it takes, up to 45 s.
+    await expect(page.getByTestId('header-balance')).toBeVisible({ timeout: 45_000 });
     await provide(page);
   },
 });
