@@ -64,7 +64,7 @@ export function weekChartOption(week: DashboardWeek, text: WeekChartText): Chart
         name: amountName,
         type: 'line',
         yAxisIndex: 1,
-        smooth: true,
+        // Straight segments: a smoothed curve bulges between an empty day and a full one.
         // Drawing only: the tooltip shows the exact decimal.
         data: week.days.map((day) => money(day.amountUsdt).toNumber()),
       },
