@@ -120,7 +120,11 @@ async function listOrders(type: 'collection' | 'payout', filters: Record<string,
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'tollgate-exports-'));
-  app = await buildTestApp({ now: clock.now, env: { DATA_DIR: dataDir, EXPORT_DIRECT_MAX_ROWS: '6' } });
+  // EXPORT_RATE_LIMIT: this file exports more than ten times a minute (the limit's own test is exports-limits).
+  app = await buildTestApp({
+    now: clock.now,
+    env: { DATA_DIR: dataDir, EXPORT_DIRECT_MAX_ROWS: '6', EXPORT_RATE_LIMIT: '1000' },
+  });
   await app.ready();
   const merchant = await createMerchant(app);
   token = await logInAs(app, merchant);

@@ -241,6 +241,8 @@ export const ERROR_MESSAGE_VARIANTS = {
   operatorLoginPaused: ErrorCode.TOO_MANY_LOGIN_FAILURES,
   /** No export of the caller's has that exportId. */
   exportNotFound: ErrorCode.NOT_FOUND,
+  /** The merchant already has EXPORT_MAX_ACTIVE_JOBS exports queued or running. */
+  exportJobsBusy: ErrorCode.TOO_MANY_REQUESTS,
 } as const satisfies Record<string, ErrorCodeValue>;
 export type ErrorMessageVariant = keyof typeof ERROR_MESSAGE_VARIANTS;
 

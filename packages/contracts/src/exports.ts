@@ -26,6 +26,10 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** The default number of rows answered as a file; more become a job. */
 export const EXPORT_DIRECT_MAX_ROWS = 100_000;
+/** Exports a merchant may have queued or running at once; one more is refused (429). */
+export const EXPORT_MAX_ACTIVE_JOBS = 2;
+/** POST /front/export calls per merchant per minute (the default of EXPORT_RATE_LIMIT). */
+export const EXPORT_RATE_LIMIT = 10;
 
 const format = z.enum(EXPORT_FORMATS, { error: 'validation.export.format' });
 const timeZone = z
@@ -81,7 +85,9 @@ export const exportIdQuery = commonQuery.extend({
   exportId: z
     .string({ error: 'validation.export.id' })
     .trim()
-    .regex(/^[0-9a-f-]{36}$/, { message: 'validation.export.id' }),
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+      message: 'validation.export.id',
+    }),
 });
 
 export const EXPORT_STATUS_VALUES = ['queued', 'running', 'done', 'failed', 'expired'] as const;

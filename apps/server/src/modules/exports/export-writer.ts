@@ -23,16 +23,29 @@ export interface ExportWriteInput {
   sheetName?: string;
 }
 
-async function drained(out: Writable, signal?: AbortSignal): Promise<void> {
-  if (!out.writableNeedDrain || out.destroyed) return;
-  // The waits that lose the race are removed, or every batch would leave two listeners behind.
-  const settled = new AbortController();
-  const wait = (emitter: Writable | AbortSignal, event: string) =>
-    once(emitter as Writable, event, { signal: settled.signal }).catch(() => undefined);
-  try {
-    await Promise.race([wait(out, 'drain'), wait(out, 'close'), ...(signal ? [wait(signal, 'abort')] : [])]);
-  } finally {
-    settled.abort();
+/** A write returned false and 'drain' is to come (readable-stream 3, archiver's, has no writableNeedDrain). */
+const needsDrain = (stream: Writable) =>
+  stream.writableNeedDrain ??
+  (stream as unknown as { _writableState?: { needDrain?: boolean } })._writableState?.needDrain === true;
+
+/** Waits until none of `streams` is over its buffer (or one closed, or the export was aborted). */
+async function drained(streams: Writable[], signal?: AbortSignal): Promise<void> {
+  for (const stream of streams) {
+    if (!needsDrain(stream) || stream.destroyed) continue;
+    // The waits that lose the race are removed, or every batch would leave listeners behind.
+    const settled = new AbortController();
+    const wait = (emitter: Writable | AbortSignal, event: string) =>
+      once(emitter as Writable, event, { signal: settled.signal }).catch(() => undefined);
+    try {
+      await Promise.race([
+        wait(stream, 'drain'),
+        wait(stream, 'close'),
+        wait(stream, 'error'),
+        ...(signal ? [wait(signal, 'abort')] : []),
+      ]);
+    } finally {
+      settled.abort();
+    }
   }
 }
 
@@ -43,25 +56,45 @@ export async function writeExport(input: ExportWriteInput): Promise<number> {
   return input.format === 'csv' ? writeCsv(input) : writeXlsx(input);
 }
 
-function checkAborted(signal?: AbortSignal) {
+/** Throws (so nothing more is read) once the client went away or the stream failed or closed. */
+function checkAborted(out: Writable, signal?: AbortSignal) {
   if (signal?.aborted) throw new Error('export aborted: the client went away');
+  if (out.errored) throw out.errored;
+  if (out.destroyed) throw new Error('export aborted: the stream closed before the end');
 }
 
 async function writeCsv({ headers, batches, out, signal, onProgress }: ExportWriteInput): Promise<number> {
   let rows = 0;
   out.write(`\uFEFF${csvLine(headers)}`);
   for await (const batch of batches) {
-    checkAborted(signal);
+    checkAborted(out, signal);
     let text = '';
     for (const cells of batch) text += csvLine(cells);
     out.write(text);
     rows += batch.length;
     await onProgress?.(rows);
-    await drained(out, signal);
+    await drained([out], signal);
   }
-  checkAborted(signal);
+  checkAborted(out, signal);
   out.end();
   return rows;
+}
+
+/**
+ * Where the sheet's XML goes before the zip: exceljs writes each committed row into the sheet's
+ * StreamBuf, which hands its 64 KB chunks on to a PassThrough (archiver's wrapper of the entry)
+ * ignoring backpressure, and archiver deflates it into `out`. `out` drains long before that
+ * PassThrough does, so waiting on `out` alone lets the sheet XML pile up in memory; waiting on
+ * the PassThrough's drain keeps the whole chain (PassThrough, deflate, archiver, `out`) within
+ * its buffers. (`pipes` is StreamBuf's list of destinations; exceljs 4.4.0.)
+ */
+function sheetPipes(sheet: ExcelJS.Worksheet): Writable[] {
+  const stream = (sheet as unknown as { stream?: { pipes?: unknown[] } }).stream;
+  // archiver's PassThrough is readable-stream's, not node:stream's: no instanceof, a duck's test.
+  return (stream?.pipes ?? []).filter(
+    (pipe): pipe is Writable =>
+      typeof (pipe as Writable | null)?.write === 'function' && typeof (pipe as Writable).once === 'function',
+  );
 }
 
 async function writeXlsx(input: ExportWriteInput): Promise<number> {
@@ -80,13 +113,13 @@ async function writeXlsx(input: ExportWriteInput): Promise<number> {
   sheet.getRow(1).commit();
   let rows = 0;
   for await (const batch of batches) {
-    checkAborted(signal);
+    checkAborted(out, signal);
     for (const cells of batch) sheet.addRow(cells.map(neutralizeCell)).commit();
     rows += batch.length;
     await onProgress?.(rows);
-    await drained(out, signal);
+    await drained([...sheetPipes(sheet), out], signal);
   }
-  checkAborted(signal);
+  checkAborted(out, signal);
   sheet.commit();
   await workbook.commit();
   return rows;

@@ -1,4 +1,4 @@
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import type { Language } from '@tollgate/contracts';
@@ -35,6 +35,7 @@ export function createExportRunHandler(deps: ExportJobDeps): JobHandler {
       if (!row || row.status === 'done' || row.status === 'expired' || !isExportKind(row.kind)) return;
       const path = exportFilePath(deps.dataDir, row.id, row.format);
       const part = `${path}.part`;
+      let out: WriteStream | undefined;
       try {
         await updateExportJob(deps.db, id, { status: 'running', rows: 0, error: null });
         const total = await sourceOf(row.kind).count(
@@ -51,8 +52,11 @@ export function createExportRunHandler(deps: ExportJobDeps): JobHandler {
           lang: row.language as Language,
           timeZone: row.timeZone,
         });
-        const out = createWriteStream(part);
+        out = createWriteStream(part);
+        // Observed at once: a file that fails while the rows are still being read (a full disk)
+        // is this run's failure, never an unhandled rejection; the writer stops at its next batch.
         const written = finished(out);
+        written.catch(() => undefined);
         const rows = await writeExport({
           format: row.format,
           headers: file.headers,
@@ -69,7 +73,11 @@ export function createExportRunHandler(deps: ExportJobDeps): JobHandler {
           await enqueueJob(tx, EXPORT_EXPIRE_JOB, { exportId: id }, expiresAt);
         });
       } catch (error) {
-        await rm(part, { force: true });
+        // The file handle is closed on every failure, not only when the stream failed by itself.
+        if (out && !out.destroyed) out.destroy();
+        if (out) await finished(out).catch(() => undefined);
+        // A failure to remove the part is not allowed to hide the run's own error.
+        await rm(part, { force: true }).catch(() => undefined);
         const message = error instanceof Error ? error.message : String(error);
         await updateExportJob(deps.db, id, {
           status: context.lastAttempt ? 'failed' : 'queued',

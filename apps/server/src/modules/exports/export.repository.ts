@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { exportJobs, jobs } from '../../db/schema';
+import { exportJobs, jobs, merchants } from '../../db/schema';
 import { LEASE_MS } from '../../jobs/queue';
 
 /** export_jobs rows: written when an export becomes a job, moved on by its job. */
@@ -26,6 +26,19 @@ export async function findOwnExportJob(
     .from(exportJobs)
     .where(and(eq(exportJobs.id, id), eq(exportJobs.merchantId, merchantId)));
   return row;
+}
+
+/**
+ * The merchant's exports still queued or running (a failed try waiting for its retry is queued),
+ * counted under a lock of the merchant's row, so two concurrent calls cannot both pass the cap.
+ */
+export async function countActiveExportJobs(tx: Executor, merchantId: number): Promise<number> {
+  await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId)).for('update');
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(exportJobs)
+    .where(and(eq(exportJobs.merchantId, merchantId), inArray(exportJobs.status, ['queued', 'running'])));
+  return Number(row?.n ?? 0);
 }
 
 export async function updateExportJob(

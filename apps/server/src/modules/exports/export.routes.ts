@@ -12,7 +12,7 @@ import {
   exportJobStarted,
   XLSX_CONTENT_TYPE,
 } from '@tollgate/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
@@ -60,6 +60,16 @@ export function registerExportRoutes(app: FastifyInstance): void {
       body: exportBody,
       produces: ['application/json', ...FILE_TYPES],
       response: { 200: envelope(exportJobStarted), '4xx': errorEnvelope, '5xx': errorEnvelope },
+    },
+    // Counted per merchant (the rate limit's hook runs after authenticate): a file or a job is
+    // the costliest call of the back office. The job cap is the service's (exportJobsBusy).
+    config: {
+      rateLimit: {
+        max: app.config.exportRateLimit,
+        timeWindow: 60_000,
+        keyGenerator: (request: FastifyRequest) =>
+          request.session ? `export:merchant:${request.session.merchantId}` : `export:ip:${request.ip}`,
+      },
     },
     onRequest: [authenticate, createEncodingGuard('json')],
     preValidation: [finishBody, applyCommonParams],

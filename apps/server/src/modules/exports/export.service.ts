@@ -3,6 +3,7 @@ import {
   BASE_PATH,
   ENDPOINT_ROUTES,
   ErrorCode,
+  EXPORT_MAX_ACTIVE_JOBS,
   type ExportFormat,
   type ExportKind,
   type ExportRequest,
@@ -14,7 +15,7 @@ import type { Database } from '../../db/client';
 import { enqueueJob } from '../../jobs/queue';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../types';
-import { findOwnExportJob, insertExportJob } from './export.repository';
+import { countActiveExportJobs, findOwnExportJob, insertExportJob } from './export.repository';
 import { createDateFormatter } from './export-cells';
 import { exportFileName } from './export-files';
 import { exportLabels } from './export-labels';
@@ -25,8 +26,9 @@ import { EXPORT_SOURCES, type ExportSource } from './export-sources';
  * 1. the kind must be one this server writes (every kind of the contracts is; 3401 otherwise);
  * 2. the rows are counted, no further than the direct limit + 1 (cheap at any size);
  * 3. up to the limit, the file is written into the answer as it is read;
- * 4. beyond it, an export_jobs row and its queue job are written in one transaction
- *    (outbox), the worker woken, and `{ exportId }` answered.
+ * 4. beyond it, unless the merchant already has EXPORT_MAX_ACTIVE_JOBS exports queued or
+ *    running (429, exportJobsBusy), an export_jobs row and its queue job are written in one
+ *    transaction (outbox), the worker woken, and `{ exportId }` answered.
  */
 export const EXPORT_RUN_JOB = 'export.run';
 export const EXPORT_EXPIRE_JOB = 'export.expire';
@@ -100,6 +102,9 @@ export async function startExport(
   const now = deps.now();
   const date = createDateFormatter(plan.timeZone);
   await deps.db.transaction(async (tx) => {
+    if ((await countActiveExportJobs(tx, merchantId)) >= EXPORT_MAX_ACTIVE_JOBS) {
+      throw new AppError(ErrorCode.TOO_MANY_REQUESTS, { variant: 'exportJobsBusy' });
+    }
     await insertExportJob(tx, {
       id: exportId,
       merchantId,
