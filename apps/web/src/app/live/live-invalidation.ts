@@ -7,19 +7,26 @@ import { transactionRecordKeys } from '../../features/finance/api/transaction-re
 import { fundsRecordKeys } from '../../features/fund-flow/api/get-funds-record';
 import { merchantKeys } from '../../features/merchant/api/merchant-keys';
 import { noticeKeys } from '../../features/notice/api/notice-keys';
+import { reportKeys } from '../../features/reports/api/get-report';
 import { markChanged } from '../../shared/live/recent-changes';
 
 /**
  * What each live event makes stale: the queries that show it are read again (those on screen at
- * once, the others when next shown). Orders: the records and the dashboard's cards. Fund
- * records: the header's and the dashboard's balance, the asset page, the fund flow, the deposit
- * and withdrawal records. A withdrawal's review: its records. A notice: the list and the badge.
+ * once, the others when next shown). Orders: the records, the dashboard's cards and the
+ * reports. Fund records: the header's and the dashboard's balance, the asset page, the fund
+ * flow, the deposit and withdrawal records, the reports. A withdrawal's review: its records. A notice: the list and the badge.
  */
 const ACCOUNT_OVERVIEW: QueryKey = [...merchantKeys.all, 'accountOverview'];
 
 export const STALE_AFTER: Record<LiveEventType, readonly QueryKey[]> = {
-  order: [orderKeys.all, dashboardKeys.all],
-  balance: [accountKeys.all, ACCOUNT_OVERVIEW, fundsRecordKeys.all, transactionRecordKeys.all],
+  order: [orderKeys.all, dashboardKeys.all, reportKeys.all],
+  balance: [
+    accountKeys.all,
+    ACCOUNT_OVERVIEW,
+    fundsRecordKeys.all,
+    transactionRecordKeys.all,
+    reportKeys.all,
+  ],
   withdrawal: [transactionRecordKeys.all, ACCOUNT_OVERVIEW],
   notice: [noticeKeys.all],
 };

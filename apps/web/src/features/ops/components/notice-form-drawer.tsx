@@ -1,4 +1,5 @@
-import { LANGUAGES, type Language, type OpsNoticeDetail, type OpsNoticeSaveBody } from '@tollgate/contracts';
+import type { OpsNoticeDetail, OpsNoticeSaveBody } from '@tollgate/contracts';
+import { LANGUAGES, type Language } from '@tollgate/contracts/languages';
 import {
   Alert,
   App,
