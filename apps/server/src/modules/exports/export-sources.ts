@@ -23,6 +23,7 @@ import { isWithdrawalStatus } from '../assets/withdrawal-records';
 import { fundRecordConditions } from '../ledger/fund-records.routes';
 import { orderRecordConditions } from '../orders/records.repository';
 import { readReport } from '../reports/report.service';
+import { copyCell, copyDate, copyLabel, literal } from './export-copy';
 import type { ExportLabels } from './export-labels';
 import { labelOf } from './export-labels';
 
@@ -46,6 +47,16 @@ export interface ExportSource<F> {
   count(db: Executor, merchantId: number, filters: F, cap: number): Promise<number>;
   /** The rows as cells, batch after batch, in the list's order. */
   batches(db: Executor, merchantId: number, filters: F, context: RowContext): AsyncGenerator<string[][]>;
+  /**
+   * The same rows as one select of the file's text cells, for COPY on PostgreSQL (export-copy):
+   * formatted and neutralized in SQL exactly as `batches` and the writer do. Absent: keyset only.
+   */
+  copySelect?(db: Executor, merchantId: number, filters: F, context: CopyContext): SQL | null;
+}
+
+export interface CopyContext {
+  labels: ExportLabels;
+  timeZone: string;
 }
 
 export const EXPORT_BATCH_ROWS = 5_000;
@@ -115,6 +126,33 @@ function orderSource(type: 'collection' | 'payout'): ExportSource<ExportOrderFil
       const where = visible(merchantId, filters);
       if (!where) return 0;
       return cappedCount(db, from(db, { one: sql`1` }).where(and(...where)), cap);
+    },
+    copySelect(db, merchantId, filters, { labels, timeZone }) {
+      const where = visible(merchantId, filters);
+      if (!where) return null;
+      const text = (column: unknown) => copyCell(sql`${column}::text`);
+      const cells = [
+        text(orders.orderNo),
+        text(orders.merchantOrderNo),
+        text(applications.name),
+        text(orders.currency),
+        text(orders.network),
+        text(decimal(orders.amount)),
+        text(decimal(orders.paidAmount)),
+        text(decimal(orders.fee)),
+        copyCell(copyLabel(orders.status, labels.orderStatus)),
+        copyCell(copyLabel(orders.exception, labels.orderException)),
+        text(sql`coalesce(${orders.payAddress}, ${withdrawals.address})`),
+        text(orders.txHash),
+        copyDate(orders.createdAt, timeZone),
+        copyDate(orders.arrivedAt, timeZone),
+        copyDate(orders.completedAt, timeZone),
+        copyCell(sql`case when ${orders.test} then ${literal(labels.yes)} else ${literal(labels.no)} end`),
+      ];
+      return from(db, Object.fromEntries(cells.map((cell, i) => [`c${i}`, cell])))
+        .where(and(...where))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .getSQL();
     },
     batches(db, merchantId, filters, { labels, date }) {
       const where = visible(merchantId, filters);

@@ -51,6 +51,9 @@ async function drained(streams: Writable[], signal?: AbortSignal): Promise<void>
 
 const csvLine = (cells: string[]) => `${cells.map((cell) => csvField(neutralizeCell(cell))).join(',')}\r\n`;
 
+/** The CSV's first line: the byte order mark and the headers. */
+export const csvHeaderLine = (headers: string[]) => `\uFEFF${csvLine(headers)}`;
+
 /** Resolves with the number of rows written; rejects when aborted (nothing more is read). */
 export async function writeExport(input: ExportWriteInput): Promise<number> {
   return input.format === 'csv' ? writeCsv(input) : writeXlsx(input);
@@ -65,7 +68,7 @@ function checkAborted(out: Writable, signal?: AbortSignal) {
 
 async function writeCsv({ headers, batches, out, signal, onProgress }: ExportWriteInput): Promise<number> {
   let rows = 0;
-  out.write(`\uFEFF${csvLine(headers)}`);
+  out.write(csvHeaderLine(headers));
   for await (const batch of batches) {
     checkAborted(out, signal);
     let text = '';

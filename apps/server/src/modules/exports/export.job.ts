@@ -9,7 +9,6 @@ import type { Clock } from '../../types';
 import { findExportJob, recordExportProgress, updateExportJob } from './export.repository';
 import { EXPORT_EXPIRE_JOB, EXPORT_KEEP_MS, isExportKind, openExport, sourceOf } from './export.service';
 import { exportFilePath } from './export-files';
-import { writeExport } from './export-writer';
 
 /**
  * The two jobs of an export past the direct limit. `export.run` counts the rows (for the
@@ -57,10 +56,7 @@ export function createExportRunHandler(deps: ExportJobDeps): JobHandler {
         // is this run's failure, never an unhandled rejection; the writer stops at its next batch.
         const written = finished(out);
         written.catch(() => undefined);
-        const rows = await writeExport({
-          format: row.format,
-          headers: file.headers,
-          batches: file.batches,
+        const rows = await file.write({
           out,
           onProgress: (n) => recordExportProgress(deps.db, id, context.id, n, deps.now()),
         });

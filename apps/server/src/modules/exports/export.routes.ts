@@ -23,7 +23,6 @@ import { applyCommonParams } from '../../plugins/request-context';
 import { authenticate, requireSession } from '../auth/authenticate';
 import { contentTypeOf, type ExportDeps, getExportStatus, openExport, startExport } from './export.service';
 import { contentDisposition, exportFilePath } from './export-files';
-import { writeExport } from './export-writer';
 
 /**
  * POST /front/export (the file itself, or `{ exportId }` of a job), GET /front/export/status and
@@ -82,13 +81,8 @@ export function registerExportRoutes(app: FastifyInstance): void {
       const file = openExport(deps, merchantId, started.plan);
       const out = new PassThrough();
       const gone = abortOnClose(reply);
-      writeExport({
-        format: started.plan.format,
-        headers: file.headers,
-        batches: file.batches,
-        out,
-        signal: gone.signal,
-      })
+      file
+        .write({ out, signal: gone.signal })
         .catch((error: unknown) => {
           if (!gone.signal.aborted) request.log.error({ err: error }, 'export failed while streaming');
           out.destroy(error instanceof Error ? error : new Error(String(error)));

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import {
   BASE_PATH,
   ENDPOINT_ROUTES,
@@ -17,9 +18,11 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../types';
 import { countActiveExportJobs, findOwnExportJob, insertExportJob } from './export.repository';
 import { createDateFormatter } from './export-cells';
+import { copyCsv, copyPoolOf } from './export-copy';
 import { exportFileName } from './export-files';
 import { exportLabels } from './export-labels';
 import { EXPORT_SOURCES, type ExportSource } from './export-sources';
+import { csvHeaderLine, writeExport } from './export-writer';
 
 /**
  * POST /front/export and GET /front/export/status. Rules, in order:
@@ -64,16 +67,47 @@ export function contentTypeOf(format: ExportFormat): string {
   return format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_CONTENT_TYPE;
 }
 
-/** The file's rows, headers and name, ready to be written (by the answer or by the job). */
-export function openExport(deps: Pick<ExportDeps, 'db' | 'now'>, merchantId: number, plan: ExportPlan) {
+export interface ExportFileWrite {
+  out: Writable;
+  signal?: AbortSignal;
+  onProgress?: (rows: number) => Promise<void> | void;
+}
+
+/**
+ * The file's name, ready to be written (by the answer or by the job): `write` streams it into
+ * `out` and resolves with the rows. A CSV on a PostgreSQL server is PostgreSQL's own COPY
+ * (export-copy.ts) when the kind has a copy select; anything else is the keyset writer.
+ */
+export function openExport(
+  deps: Pick<ExportDeps, 'db' | 'now'>,
+  merchantId: number,
+  plan: ExportPlan,
+  options: { copy?: boolean } = {},
+) {
   const source = sourceOf(plan.kind);
   const labels = exportLabels(plan.lang);
   const date = createDateFormatter(plan.timeZone);
+  const headers = source.headers(labels);
+  const pool = options.copy === false ? undefined : copyPoolOf(deps.db);
+  const select =
+    plan.format === 'csv' && pool && source.copySelect
+      ? source.copySelect(deps.db, merchantId, plan.filters, { labels, timeZone: plan.timeZone })
+      : undefined;
   return {
-    headers: source.headers(labels),
-    batches: source.batches(deps.db, merchantId, plan.filters, { labels, date }),
     fileName: exportFileName(plan.kind, plan.format, plan.lang, date(deps.now())),
     asciiName: exportFileName(plan.kind, plan.format, 'en_US', date(deps.now())),
+    write({ out, signal, onProgress }: ExportFileWrite): Promise<number> {
+      if (pool && select)
+        return copyCsv({ pool, select, headerLine: csvHeaderLine(headers), out, signal, onProgress });
+      return writeExport({
+        format: plan.format,
+        headers,
+        batches: source.batches(deps.db, merchantId, plan.filters, { labels, date }),
+        out,
+        signal,
+        onProgress,
+      });
+    },
   };
 }
 
