@@ -22,8 +22,8 @@ export function startProcess(args: string[], env: Record<string, string>): Child
   });
 }
 
-export async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300; i++) {
+export async function waitForHealth(base: string, child: ChildProcess, seconds = 30): Promise<void> {
+  for (let i = 0; i < seconds * 10; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${base}/health`)).ok) return;
@@ -32,5 +32,5 @@ export async function waitForHealth(base: string, child: ChildProcess): Promise<
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('server did not become healthy within 30 s');
+  throw new Error(`server did not become healthy within ${seconds} s`);
 }

@@ -71,7 +71,7 @@ export async function seedAtScale(
          t, t + interval '1 hour',
          case when g % 4 = 0 then t + interval '2 minutes' end,
          case when g % 4 = 0 then t + interval '3 minutes' end, t
-       from (select g, now() - (g * $7::int * interval '1 millisecond') as t
+       from (select g, now() - interval '1 millisecond' * (g * $7::float8) as t
                from generate_series($5::int + 1, $6::int) g) s`,
       [merchantId, a1, a2, a3, orders, counts.orders, Math.round((TWO_YEARS_S * 1000) / counts.orders)],
     );
@@ -93,7 +93,7 @@ export async function seedAtScale(
          'available', 'BENCH' || lpad((g % 1000000)::text, 10, '0'), md5(g::text), 'TBench' || g, 'TRON',
          ((g % 1000) + 1)::numeric / 100, 0, 'completed',
          g::numeric, 1, g::numeric + 1, md5('prev' || g), md5('bench-fund' || g),
-         now() - (g * $4::int * interval '1 millisecond')
+         now() - interval '1 millisecond' * (g * $4::float8)
        from generate_series($2::int + 1, $3::int) g`,
       [merchantId, funds, counts.fundRecords, Math.round((TWO_YEARS_S * 1000) / counts.fundRecords)],
     );
