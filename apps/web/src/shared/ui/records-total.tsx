@@ -21,7 +21,7 @@ export function RecordsTotal({
   if (!capped) return <>{t(textKey, { count })}</>;
   const shown = count.toLocaleString(i18n.language.replace('_', '-'));
   return (
-    <Typography.Text type="warning" data-testid="records-total-capped">
+    <Typography.Text type="warning" className="records-total-capped" data-testid="records-total-capped">
       {t('common.records.capped', { n: shown })}
     </Typography.Text>
   );
