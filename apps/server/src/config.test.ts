@@ -38,6 +38,12 @@ describe('loadConfig', () => {
       redisKeyPrefix: 'tollgate:',
       callbackRetryDelaysMs: [15, 60, 300, 900, 3600, 10800, 21600, 43200, 86400].map((s) => s * 1000),
       allowPrivateCallbacks: false,
+      telegramBotToken: undefined,
+      telegramApiUrl: 'https://api.telegram.org',
+      telegramWebhook: false,
+      exportDirectMaxRows: 100_000,
+      exportRateLimit: 10,
+      recordsWindow: 10_000,
       chains: {
         mode: 'devnet',
         devnetBlockMs: 3000,
@@ -66,6 +72,9 @@ describe('loadConfig', () => {
         LOGIN_RATE_LIMIT: '5',
         API_RATE_LIMIT: '50',
         TRUST_PROXY: '10.0.0.0/8,127.0.0.1',
+        TELEGRAM_BOT_TOKEN: `123456:${'A'.repeat(35)}`,
+        TELEGRAM_API_URL: 'http://127.0.0.1:8081/',
+        TELEGRAM_WEBHOOK: '1',
       },
       paths,
     );
@@ -84,7 +93,23 @@ describe('loadConfig', () => {
       loginRateLimit: 5,
       apiRateLimit: 50,
       trustProxy: { proxies: ['10.0.0.0/8', '127.0.0.1'] },
+      telegramBotToken: `123456:${'A'.repeat(35)}`,
+      telegramApiUrl: 'http://127.0.0.1:8081',
+      telegramWebhook: true,
     });
+  });
+
+  it('refuses a Telegram token that is not a bot token, without printing it', () => {
+    const error = (() => {
+      try {
+        loadConfig({ TELEGRAM_BOT_TOKEN: 'not-a-token-secret-value' }, paths);
+      } catch (thrown) {
+        return thrown as Error;
+      }
+      throw new Error('expected a ConfigError');
+    })();
+    expect(error.message).toContain('TELEGRAM_BOT_TOKEN');
+    expect(error.message).not.toContain('not-a-token-secret-value');
   });
 
   it('reads TRUST_PROXY as a hop count or a list of proxy IPs/CIDRs', () => {
