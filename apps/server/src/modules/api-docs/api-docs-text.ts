@@ -24,9 +24,12 @@ export function docsText(lang: Language): DocsText {
   return TEXTS[lang];
 }
 
-/** An English schema text in `lang`, or undefined when the locale file lacks it. */
+/**
+ * An English schema text in `lang`, or undefined when the locale file lacks it. en_US has its
+ * own file too (each text as itself), so that all four files hold the same keys and a text
+ * missing in any language fails the same test.
+ */
 export function findSchemaText(lang: Language, english: string): string | undefined {
-  if (lang === 'en_US') return english;
   const schema = TEXTS[lang].schema as Record<string, string>;
   return Object.hasOwn(schema, english) ? schema[english] : undefined;
 }
