@@ -35,7 +35,8 @@ test.describe('login', () => {
     await expect(page.getByRole('heading', { level: 1, name: '数据概览' })).toBeVisible();
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
     const cookie = (await context.cookies()).find((c) => c.name === 'token');
-    expect(cookie?.sameSite).toBe('Lax');
+    // Strict since the live event stream authenticates by this cookie (docs/decisions/2026-11-26-live-updates.md).
+    expect(cookie?.sameSite).toBe('Strict');
     expect(cookie?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 29 * 24 * 3600);
   });
 
