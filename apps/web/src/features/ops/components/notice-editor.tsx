@@ -67,8 +67,11 @@ export default function NoticeEditor({ value = '', onChange, id, ariaLabel, test
     immediatelyRender: true,
   });
   // A value set from outside (the form loading a notice to edit) replaces the document.
+  // TipTap destroys an editor whose component has not committed within a millisecond of
+  // creating it (a slow render, a lazy chunk) and hands out a new one on the next render:
+  // this effect may still see the destroyed one, whose getHTML would throw.
   useEffect(() => {
-    if (!editor) return;
+    if (!editor || editor.isDestroyed) return;
     const current = editor.getHTML();
     if (value !== current && !(value === '' && current === EMPTY_DOC)) {
       editor.commands.setContent(value, { emitUpdate: false });
@@ -76,22 +79,25 @@ export default function NoticeEditor({ value = '', onChange, id, ariaLabel, test
   }, [editor, value]);
   const state = useEditorState({
     editor,
-    selector: ({ editor: current }) => ({
-      bold: current?.isActive('bold') ?? false,
-      italic: current?.isActive('italic') ?? false,
-      underline: current?.isActive('underline') ?? false,
-      strike: current?.isActive('strike') ?? false,
-      h2: current?.isActive('heading', { level: 2 }) ?? false,
-      h3: current?.isActive('heading', { level: 3 }) ?? false,
-      bulletList: current?.isActive('bulletList') ?? false,
-      orderedList: current?.isActive('orderedList') ?? false,
-      blockquote: current?.isActive('blockquote') ?? false,
-      link: current?.isActive('link') ?? false,
-      canUndo: current?.can().undo() ?? false,
-      canRedo: current?.can().redo() ?? false,
-    }),
+    selector: ({ editor: live }) => {
+      const current = live && !live.isDestroyed ? live : null;
+      return {
+        bold: current?.isActive('bold') ?? false,
+        italic: current?.isActive('italic') ?? false,
+        underline: current?.isActive('underline') ?? false,
+        strike: current?.isActive('strike') ?? false,
+        h2: current?.isActive('heading', { level: 2 }) ?? false,
+        h3: current?.isActive('heading', { level: 3 }) ?? false,
+        bulletList: current?.isActive('bulletList') ?? false,
+        orderedList: current?.isActive('orderedList') ?? false,
+        blockquote: current?.isActive('blockquote') ?? false,
+        link: current?.isActive('link') ?? false,
+        canUndo: current?.can().undo() ?? false,
+        canRedo: current?.can().redo() ?? false,
+      };
+    },
   });
-  if (!editor) return null;
+  if (!editor || editor.isDestroyed) return null;
   const chain = () => editor.chain().focus();
   const editLink = () => {
     const previous = (editor.getAttributes('link').href as string | undefined) ?? '';
