@@ -51,9 +51,18 @@ export class GoogleCodes {
 
   constructor(private readonly secret: string) {}
 
-  /** A code for a step never used before and within the server's drift window. */
-  async next(): Promise<string> {
-    const step = Math.max(this.lastStep + 1, currentStep());
+  /**
+   * A code for a step never used before and within the server's drift window. `sentAtOnce`: the
+   * code reaches the server within a moment (an API call, not a form still to fill in), so the
+   * step before the current one is still inside the window when it arrives, as long as the
+   * current step has 10 s left: one code more before the first wait.
+   */
+  async next(options: { sentAtOnce?: boolean } = {}): Promise<string> {
+    const now = Date.now();
+    const current = currentStep(now);
+    const leftMs = (current + 1) * STEP_SECONDS * 1000 - now;
+    const earliest = options.sentAtOnce && leftMs >= 10_000 ? current - 1 : current;
+    const step = Math.max(this.lastStep + 1, earliest);
     // Usable once the clock is at most one step before it; otherwise wait for that step.
     const usableAt = (step - 1) * STEP_SECONDS * 1000;
     if (Date.now() < usableAt)

@@ -29,3 +29,14 @@ test('Google codes never repeat a step and use the next step early', async () =>
   expect([first, second]).toEqual([totp(RFC_SECRET, step), totp(RFC_SECRET, step + 1)]);
   expect(STEP_SECONDS).toBe(30);
 });
+
+test('a code sent at once may take the step before, while the current one has 10 s left', async () => {
+  const codes = new GoogleCodes(RFC_SECRET);
+  const now = Date.now();
+  const step = currentStep(now);
+  const first = await codes.next({ sentAtOnce: true });
+  const second = await codes.next();
+  const usedBefore = (step + 1) * STEP_SECONDS * 1000 - now >= 10_000;
+  const firstStep = usedBefore ? step - 1 : step;
+  expect([first, second]).toEqual([totp(RFC_SECRET, firstStep), totp(RFC_SECRET, firstStep + 1)]);
+});
