@@ -22,7 +22,10 @@ export default defineConfig({
     ...(process.env[ENV.baseUrl] ? { baseURL: process.env[ENV.baseUrl] } : {}),
     launchOptions: LAUNCH_OPTIONS,
     viewport: { width: 1440, height: 900 },
-    trace: 'retain-on-failure',
+    // Recording a trace (DOM snapshots and a screencast of every step) costs every test CPU on
+    // a 2-core machine; CI retries a failure once and records that retry, locally (no retries)
+    // every test records and keeps the failures'.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

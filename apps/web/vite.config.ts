@@ -102,5 +102,8 @@ export default defineConfig({
     // machine takes seconds, not the default 5 s budget. A hung test still fails.
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // Two workers on two cores (the default leaves one core to the runner): half of a file's time
+    // is importing antd and React and setting up happy-dom, which the other core can do meanwhile.
+    maxWorkers: 2,
   },
 });

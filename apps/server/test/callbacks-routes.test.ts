@@ -208,8 +208,15 @@ describe('POST /front/mchOrder/callback/resend', () => {
     expect(await getDeliveryLog(app.db, order.id)).toMatchObject({ pushStatus: 'failed' });
     await ageJobs();
     receiver.plan.push({ status: 200, body: 'success' });
-    expect((await resend(order.orderNo)).json().data.alreadyQueued).toBe(false);
-    expect(await getDeliveryLog(app.db, order.id)).toMatchObject({ pushStatus: 'pending' });
+    // The resend wakes the worker, which may deliver before the log is read: hold it while the
+    // log shows the fresh schedule.
+    await app.jobs.stop();
+    try {
+      expect((await resend(order.orderNo)).json().data.alreadyQueued).toBe(false);
+      expect(await getDeliveryLog(app.db, order.id)).toMatchObject({ pushStatus: 'pending' });
+    } finally {
+      app.jobs.start();
+    }
     await app.jobs.drain();
     expect(await getDeliveryLog(app.db, order.id)).toMatchObject({
       pushStatus: 'delivered',
