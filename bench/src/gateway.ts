@@ -17,15 +17,19 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:gateway
  *   BENCH_ORDERS=2000 BENCH_CALLBACKS=1000 BENCH_DELAYS=200 BENCH_CONNECTIONS=10 npm run bench:gateway
  *   BENCH_PARTS=callbacks,delays npm run bench:gateway
+ *   BENCH_CLIENT=inline npm run bench:gateway
  *
+ * The signed creates come from a load generator in a process of its own (gateway-client.ts), as
+ * they come from shops' servers in production; BENCH_CLIENT=inline sends them from this process
+ * instead (the server then pays for both ends of every request).
  * BENCH_PARTS (default `orders,callbacks,delays`) picks the parts to run; without `orders` the
  * callbacks still go to the warm-up's orders (BENCH_WARMUP of them, made through the API).
  * BENCH_CPU_PROFILE=<file.cpuprofile> writes a CPU profile of the worker's delivery of the
  * callbacks alone (from the commit to the last arrival), for Chrome's DevTools.
  */
+import { fork } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -40,6 +44,8 @@ import { CONCURRENT_JOBS } from '../../apps/server/src/jobs/start-jobs';
 import { recordCallbackEvent } from '../../apps/server/src/modules/callbacks/callback-events';
 import { SIGNATURE_HEADER, signCallback } from '../../apps/server/src/modules/callbacks/callback-signature';
 import { freshPostgresDatabase, timed } from './bench-kit';
+import type { OrderJob, OrderJobAnswer } from './gateway-client';
+import { startReceiver, startReceiverProcess, wallNow } from './gateway-receiver';
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../apps/server');
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1000);
@@ -47,6 +53,10 @@ const CALLBACKS = Number(process.env.BENCH_CALLBACKS ?? 500);
 const DELAYS = Number(process.env.BENCH_DELAYS ?? 200);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 100);
+// Where the signed creates come from: `process` (the default), a load generator of its own
+// (gateway-client.ts), as a shop's server is; `inline`, this process, which then pays for the
+// client's half of every request too.
+const CLIENT = process.env.BENCH_CLIENT === 'inline' ? 'inline' : 'process';
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'orders,callbacks,delays').split(',').map((p) => p.trim()));
 const RATIO_TARGET = 0.5;
 const P50_TARGET_MS = 50;
@@ -55,53 +65,23 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-/** A shop's callback endpoint: answers `success`, and tells who waits for an event that it came. */
-function startReceiver() {
-  const arrivals = new Map<string, number>();
-  const waiters = new Map<string, (at: number) => void>();
-  let received = 0;
-  let onCount: (() => void) | undefined;
-  let wanted = 0;
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const at = performance.now();
-      res.end('success');
-      received++;
-      const id = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id?: string }).id;
-      if (id) {
-        arrivals.set(id, at);
-        waiters.get(id)?.(at);
-        waiters.delete(id);
-      }
-      if (onCount && received >= wanted) onCount();
-    });
+/** Runs one job in the load-generator process (gateway-client.ts); the seconds it took. */
+function runClientProcess(job: OrderJob): Promise<number> {
+  const child = fork(join(dirname(fileURLToPath(import.meta.url)), 'gateway-client.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  return {
-    server,
-    listen: () =>
-      new Promise<string>((res) =>
-        server.listen(0, '127.0.0.1', () =>
-          res(`http://127.0.0.1:${(server.address() as AddressInfo).port}/notify`),
-        ),
-      ),
-    /** Resolves once `count` more requests have arrived. */
-    expect(count: number) {
-      wanted = received + count;
-      return new Promise<void>((res) => {
-        onCount = () => {
-          onCount = undefined;
-          res();
-        };
-      });
-    },
-    arrivalOf(id: string) {
-      const at = arrivals.get(id);
-      if (at !== undefined) return Promise.resolve(at);
-      return new Promise<number>((res) => waiters.set(id, res));
-    },
-  };
+  return new Promise<number>((res, rej) => {
+    child.once('error', rej);
+    child.once('exit', (code) => rej(new Error(`the load generator exited with ${code}`)));
+    child.once('message', (answer: OrderJobAnswer) => {
+      child.removeAllListeners('exit');
+      child.disconnect();
+      if ('error' in answer) rej(new Error(answer.error));
+      else res(answer.seconds);
+    });
+    child.send(job);
+  });
 }
 
 interface Envelope<T> {
@@ -134,7 +114,7 @@ async function main() {
   );
   const database = await createDatabase(config);
   const app = await buildApp({ config, database });
-  const receiver = startReceiver();
+  const receiver = CLIENT === 'inline' ? startReceiver() : startReceiverProcess();
   const notifyUrl = await receiver.listen();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -196,7 +176,21 @@ async function main() {
 
     // 1. Orders through the signed API, then the same rows as raw INSERTs.
     for (let i = 0; i < WARMUP; i++) await createOrder(ORDERS + i);
-    const apiSeconds = PARTS.has('orders') ? await timed(ORDERS, CONNECTIONS, createOrder) : Number.NaN;
+    let apiSeconds = Number.NaN;
+    if (PARTS.has('orders')) {
+      apiSeconds =
+        CLIENT === 'inline'
+          ? await timed(ORDERS, CONNECTIONS, createOrder)
+          : await runClientProcess({
+              base,
+              appId,
+              secret,
+              run,
+              from: 0,
+              count: ORDERS,
+              connections: CONNECTIONS,
+            });
+    }
     const [application] = (
       (await client.query('select id, merchant_id from applications where app_id = $1', [appId])) as {
         rows: { id: string | number; merchant_id: string | number }[];
@@ -264,8 +258,8 @@ async function main() {
     let workerSeconds = Number.NaN;
     let enqueueSeconds = Number.NaN;
     let rawPostSeconds = Number.NaN;
-    // The process's CPU time in each (user + system, both threads of work in this one process:
-    // the sender and the receiver): steadier than the rates on a machine busy with other work.
+    // The process's CPU time in each (user + system; the sender's, and the receiver's too when
+    // BENCH_CLIENT=inline): steadier than the rates on a machine busy with other work.
     let workerCpuMs = Number.NaN;
     let rawCpuMs = Number.NaN;
     const cpuMsSince = (start: NodeJS.CpuUsage) => {
@@ -331,7 +325,7 @@ async function main() {
     if (PARTS.has('delays')) {
       for (let i = 0; i < DELAYS; i++) {
         const event = await enqueue(i);
-        const committed = performance.now();
+        const committed = wallNow();
         app.jobs.wake();
         delays.push((await receiver.arrivalOf(event.id)) - committed);
       }
@@ -341,7 +335,7 @@ async function main() {
     const engine = postgres ? 'PostgreSQL server' : 'embedded PGlite';
     const rate = (count: number, seconds: number) => Math.round(count / seconds);
     console.log(
-      `\n${engine}, ${CONNECTIONS} connections for orders, the worker's ${CONCURRENT_JOBS} jobs at once for callbacks, Node ${process.version}`,
+      `\n${engine}, ${CONNECTIONS} connections for orders (sent from ${CLIENT === 'inline' ? 'this process' : 'a load-generator process'}), the worker's ${CONCURRENT_JOBS} jobs at once for callbacks, Node ${process.version}`,
     );
     console.table([
       {
@@ -385,7 +379,7 @@ async function main() {
   } finally {
     await http.close();
     await app.close(); // closes the database too
-    receiver.server.close();
+    await receiver.close();
     await postgres?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
