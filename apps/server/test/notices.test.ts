@@ -6,10 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { noticeDetail, noticePage, opsNoticeResult } from '@tollgate/contracts';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notices, noticeTexts, operatorAuditLog } from '../src/db/schema';
+import { merchantEvents, notices, noticeTexts, operatorAuditLog } from '../src/db/schema';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
 import { getAs, postJson } from './helpers/calls';
 import { createMerchant, logInAs } from './helpers/factories';
@@ -189,6 +189,55 @@ describe('the merchant list', () => {
     clock.advance(HOUR);
     const later = await page({ pageNo: 1, pageSize: 10, keyword: mark });
     expect(later.list.map((n) => n.id)).toEqual([pinned.id, scheduled.id, newer.id, older.id]);
+  });
+
+  it('announces a scheduled notice again at its time, not once moved elsewhere or deleted', async () => {
+    const announced = async (id: number) =>
+      (
+        await app.db
+          .select({ n: count() })
+          .from(merchantEvents)
+          .where(
+            and(
+              eq(merchantEvents.type, 'notice'),
+              sql`(${merchantEvents.payload}->>'noticeId')::int = ${id}`,
+            ),
+          )
+      )[0]?.n ?? 0;
+    const inAnHour = new Date(clock.now().getTime() + HOUR).toISOString();
+    const kept = await createNotice({ texts: { zh_CN: text(`${tag()} kept`) }, publishedAt: inAnHour });
+    const moved = await createNotice({ texts: { zh_CN: text(`${tag()} moved`) }, publishedAt: inAnHour });
+    const deleted = await createNotice({ texts: { zh_CN: text(`${tag()} deleted`) }, publishedAt: inAnHour });
+    // Saving the kept one again at the same time queues nothing more; the moved one goes 3 h on.
+    const keptAgain = await ops('/notices/update', {
+      id: kept.id,
+      texts: { zh_CN: text('kept, edited') },
+      publishedAt: inAnHour,
+      pinned: false,
+    });
+    expect(keptAgain.body.code).toBe(0);
+    const movedAway = await ops('/notices/update', {
+      id: moved.id,
+      texts: { zh_CN: text('moved') },
+      publishedAt: new Date(clock.now().getTime() + 3 * HOUR).toISOString(),
+      pinned: false,
+    });
+    expect(movedAway.body.code).toBe(0);
+    expect((await ops('/notices/delete', { id: deleted.id })).body.code).toBe(0);
+    // One announcement per save so far.
+    expect([await announced(kept.id), await announced(moved.id), await announced(deleted.id)]).toEqual([
+      2, 2, 2,
+    ]);
+    await app.jobs.drain();
+    expect([await announced(kept.id), await announced(moved.id)]).toEqual([2, 2]);
+    clock.advance(HOUR);
+    await app.jobs.drain();
+    expect([await announced(kept.id), await announced(moved.id), await announced(deleted.id)]).toEqual([
+      3, 2, 2,
+    ]);
+    clock.advance(2 * HOUR);
+    await app.jobs.drain();
+    expect([await announced(kept.id), await announced(moved.id)]).toEqual([3, 3]);
   });
 
   it("reads in the merchant's language, zh_CN where the notice has none", async () => {

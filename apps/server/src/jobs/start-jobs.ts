@@ -7,6 +7,7 @@ import { createExportExpireHandler, createExportRunHandler } from '../modules/ex
 import { EXPORT_EXPIRE_JOB, EXPORT_RUN_JOB } from '../modules/exports/export.service';
 import { createMailJobHandler, MAIL_JOB } from '../modules/mail/mail.job';
 import { createMailTransport } from '../modules/mail/mail-transport';
+import { createNoticePublishHandler, NOTICE_PUBLISH_JOB } from '../modules/notice/notice-changes';
 import { startCollectionWatcher } from '../modules/orders/start-watcher';
 import { createTelegramAlertHandler, TELEGRAM_JOB } from '../modules/telegram/telegram-alert.job';
 import { createTelegramDeps, startTelegramBot } from '../modules/telegram/telegram-bot';
@@ -49,6 +50,7 @@ export function startJobs(app: FastifyInstance): void {
       }),
       [EXPORT_RUN_JOB]: createExportRunHandler(exportDeps),
       [EXPORT_EXPIRE_JOB]: createExportExpireHandler(exportDeps),
+      [NOTICE_PUBLISH_JOB]: createNoticePublishHandler({ db: app.db }),
     },
     concurrency: CONCURRENT_JOBS,
     maintenance: { everyMs: PURGE_EVERY_MS, run: () => purgeExpiredRows(app.db, app.now()) },

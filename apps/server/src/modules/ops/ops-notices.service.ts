@@ -184,7 +184,7 @@ export async function createOpsNotice(deps: Deps, operator: OperatorSession, bod
       at,
     });
     await announceNoticeChange(
-      { tx, log: deps.log },
+      { tx, log: deps.log, now: at },
       { noticeId: row.id, action: 'created', publishedAt, pinned: body.pinned },
     );
     return row.id;
@@ -222,8 +222,14 @@ export async function updateOpsNotice(
       at,
     });
     await announceNoticeChange(
-      { tx, log: deps.log },
-      { noticeId: body.id, action: 'updated', publishedAt, pinned: body.pinned },
+      { tx, log: deps.log, now: at },
+      {
+        noticeId: body.id,
+        action: 'updated',
+        publishedAt,
+        previousPublishedAt: before.publishedAt,
+        pinned: body.pinned,
+      },
     );
   });
   return { notice: await readNotice(deps.db, body.id, deps.now()) };
@@ -244,7 +250,7 @@ export async function deleteOpsNotice(deps: Deps, operator: OperatorSession, id:
       at: deps.now(),
     });
     await announceNoticeChange(
-      { tx, log: deps.log },
+      { tx, log: deps.log, now: deps.now() },
       { noticeId: id, action: 'deleted', publishedAt: null, pinned: false },
     );
   });
