@@ -2,6 +2,7 @@ import type { Language } from '@tollgate/contracts';
 import { and, count, desc, eq, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { noticeReads, notices, noticeTexts } from '../../db/schema';
 
 /**
@@ -14,10 +15,6 @@ const asked = alias(noticeTexts, 'asked');
 const base = alias(noticeTexts, 'base');
 const pick = <T>(column: keyof typeof base._.columns) => sql<T>`coalesce(${asked[column]}, ${base[column]})`;
 
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
-}
-
 interface Scope {
   lang: Language;
   now: Date;
@@ -28,7 +25,7 @@ const baseJoin = and(eq(base.noticeId, notices.id), eq(base.lang, 'zh_CN'));
 const askedJoin = (lang: Language) => and(eq(asked.noticeId, notices.id), eq(asked.lang, lang));
 
 function whereOf(scope: Scope, id?: number): SQL | undefined {
-  const pattern = scope.keyword ? likePattern(scope.keyword) : undefined;
+  const pattern = scope.keyword ? containsPattern(scope.keyword) : undefined;
   return and(
     lte(notices.publishedAt, scope.now),
     id === undefined ? undefined : eq(notices.id, id),

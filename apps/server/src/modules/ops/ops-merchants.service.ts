@@ -10,6 +10,7 @@ import {
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { merchants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../types';
@@ -62,7 +63,7 @@ export async function listOpsMerchants(deps: Pick<Deps, 'db'>, body: PageInput) 
   const keyword = body.keyword?.trim();
   const byKeyword = keyword
     ? or(
-        ilike(merchants.email, `%${keyword.replace(/[\\%_]/g, '\\$&')}%`),
+        ilike(merchants.email, containsPattern(keyword)),
         /^\d{1,15}$/.test(keyword) ? eq(merchants.id, Number(keyword)) : undefined,
       )
     : undefined;

@@ -12,10 +12,10 @@ import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { noticeReads, notices, noticeTexts } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../types';
-import { likePattern } from '../notice/notice.repository';
 import { announceNoticeChange } from '../notice/notice-changes';
 import { noticeHtmlText, sanitizeNoticeHtml, summaryOf } from '../notice/notice-html';
 import type { OperatorSession } from './operator-session.service';
@@ -105,7 +105,7 @@ export async function listOpsNotices(
   body: z.output<typeof opsNoticePageBody>,
 ) {
   const where = body.keyword
-    ? sql`exists (select 1 from ${noticeTexts} t where t.notice_id = ${notices.id} and t.title ilike ${likePattern(body.keyword)})`
+    ? sql`exists (select 1 from ${noticeTexts} t where t.notice_id = ${notices.id} and t.title ilike ${containsPattern(body.keyword)})`
     : undefined;
   const [counted] = await deps.db.select({ total: count() }).from(notices).where(where);
   const rows = await selectList(deps.db)

@@ -2,6 +2,7 @@ import type { orderPageBody } from '@tollgate/contracts';
 import { and, asc, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { applications, chainTransfers, orders, withdrawals } from '../../db/schema';
 import { countWithin, windowedPage } from '../../lib/records-window';
 import type { OrderRow } from './order.repository';
@@ -18,7 +19,6 @@ export interface OrderRecordRow {
 }
 
 /** `%`, `_` and `\` typed by the user are matched as themselves in ILIKE. */
-const likeEscaped = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The list call's filters as conditions (the exports read the same rows). They name the orders
@@ -48,7 +48,7 @@ export function orderRecordConditions(merchantId: number, f: OrderFilters): SQL[
     f.merchantOrderNo ? eq(orders.merchantOrderNo, f.merchantOrderNo) : undefined,
     f.orderNo ? eq(orders.orderNo, f.orderNo) : undefined,
     f.appName
-      ? sql`${orders.applicationId} in (select a.id from ${applications} a where a.merchant_id = ${merchantId} and a.name ilike ${`%${likeEscaped(f.appName)}%`})`
+      ? sql`${orders.applicationId} in (select a.id from ${applications} a where a.merchant_id = ${merchantId} and a.name ilike ${containsPattern(f.appName)})`
       : undefined,
     // Any transfer to the order, not only the first one the order shows.
     f.txHash
