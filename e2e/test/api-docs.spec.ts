@@ -92,9 +92,13 @@ test('collection intro → API documentation: create call, copy, language switch
   );
 
   await docs.setViewportSize({ width: 1440, height: 900 });
+  // The language link keeps the place read.
+  const place = new URL(docs.url()).hash;
+  expect(place).toBe('#op-createCollection');
   await docs.getByRole('navigation', { name: '语言' }).getByRole('link', { name: 'English' }).click();
   await expect(docs.locator('html')).toHaveAttribute('lang', 'en');
   expect(new URL(docs.url()).search).toBe('?lang=en_US');
+  expect(new URL(docs.url()).hash).toBe(place);
   await expect(docs.getByRole('heading', { level: 1 })).toHaveText('Tollgate merchant API');
   await expect(docs.getByRole('navigation', { name: 'Language' }).locator('[aria-current]')).toHaveText(
     'English',
