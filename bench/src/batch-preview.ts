@@ -5,10 +5,10 @@
  * 1. exceljs alone (the baseline): its standard read, `workbook.xlsx.load` of the whole workbook,
  *    then every cell of the first sheet read;
  * 2. the product's preview of the same bytes through its service function (previewBatchFile:
- *    exceljs's streaming WorkbookReader reading the first sheet's values (shared strings and
- *    styles too), the header in any language, every row checked like a single withdrawal with
- *    duplicates and the totals added up in that pass, the totals against the balance, the batch
- *    stored), in the same process.
+ *    the first sheet's values read by modules/assets/xlsx-cells.ts (yauzl and saxes; shared
+ *    strings and date styles too), the header in any language, every row checked like a single
+ *    withdrawal with duplicates and the totals added up in that pass, the totals against the
+ *    balance, the batch stored), in the same process.
  * Every row has its own random address (EVM checksummed by viem, Tron and Dogecoin base58check),
  * so every checksum is verified as in a real payroll file of distinct payees.
  * Each run times both, one after the other (BENCH_RUNS runs after a warm-up); the medians are
@@ -170,7 +170,7 @@ async function main() {
     );
     console.log(`  exceljs alone (standard workbook.xlsx.load + every cell): ${readMs.toFixed(0)} ms`);
     console.log(
-      `  the preview (exceljs streaming read, check every row, totals, store): ${previewMs.toFixed(0)} ms`,
+      `  the preview (lean sheet read, check every row, totals, store): ${previewMs.toFixed(0)} ms`,
     );
     console.log(
       `batch preview / exceljs alone: ${ratio.toFixed(2)}x (limit <= ${LIMIT}x) ${ratio <= LIMIT ? 'ok' : 'OVER'}`,

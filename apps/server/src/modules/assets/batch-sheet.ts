@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   BATCH_COLUMN_TITLES,
   BATCH_COLUMNS,
@@ -7,15 +6,14 @@ import {
   type BatchColumn,
   ErrorCode,
   type Language,
-  Money,
 } from '@tollgate/contracts';
-import ExcelJS from 'exceljs';
 import { AppError } from '../../lib/app-error';
 import { listZipEntries } from '../uploads/spreadsheet-type';
 import { parseCsv } from './batch-csv';
+import { readFirstSheetCells, XlsxReadError } from './xlsx-cells';
 
 /**
- * Reads a batch withdrawal spreadsheet (.xlsx through exceljs, or .csv) into its rows of text,
+ * Reads a batch withdrawal spreadsheet (.xlsx through xlsx-cells.ts, or .csv) into its rows of text,
  * nothing checked but the shape of the file:
  * 1. the header is the first row that is not empty; its cells name the columns in any of the four
  *    languages or by the English keys (coin, chain, address, amount, remark), in any order, so a
@@ -24,9 +22,9 @@ import { parseCsv } from './batch-csv';
  * 2. every later row that is not empty is a row, numbered as the spreadsheet numbers it;
  * 3. at most BATCH_MAX_ROWS rows; more refuses the whole file.
  * Money is read as text, never through a JS number where the file has text: a text cell (and
- * every .csv cell) is taken as written. A number cell holds a binary double, which exceljs hands
- * over as such; it is written out as Excel shows it, at most 15 significant digits (all Excel
- * keeps), so 0.1 stays "0.1" and a formula's 0.30000000000000004 is "0.3".
+ * every .csv cell) is taken as written. A number cell holds a binary double; it is written out as
+ * Excel shows it, at most 15 significant digits (all Excel keeps), so 0.1 stays "0.1" and a
+ * formula's 0.30000000000000004 is "0.3" (xlsx-cells.ts numberCellText).
  * Each refusal is a 1001 on `fileKey` with its own message.
  */
 export interface SheetRow {
@@ -116,76 +114,21 @@ function toSheetRows(grid: Grid, lang: Language): SheetRow[] {
 
 const isBlank = (cells: string[]) => cells.every((cell) => cell.trim() === '');
 
-/** A number cell as Excel shows it (at most 15 significant digits), in plain notation. */
-export function numberCellText(value: number): string {
-  if (!Number.isFinite(value)) return String(value);
-  const shortest = String(value);
-  const digits = shortest.replace(/^-/, '').replace(/e.*$/i, '').replace('.', '').replace(/^0+/, '');
-  const text = digits.length > 15 ? String(Number(value.toPrecision(15))) : shortest;
-  return /e/i.test(text) ? new Money(text).toFixed() : text;
-}
-
-export function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return numberCellText(value);
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) return value.toISOString();
-  if ('richText' in value) return value.richText.map((run) => run.text).join('');
-  if ('formula' in value || 'sharedFormula' in value) {
-    const result = (value as ExcelJS.CellFormulaValue).result;
-    return result === undefined || (typeof result === 'object' && 'error' in result)
-      ? ''
-      : cellText(result as ExcelJS.CellValue);
-  }
-  if ('hyperlink' in value) return String(value.text ?? '');
-  if ('error' in value) return '';
-  return '';
-}
-
-/**
- * The first sheet (in the workbook's order, as `workbook.worksheets[0]` would be) through exceljs's
- * streaming reader: the same cell values as a full `workbook.xlsx.load` (shared strings and styles
- * are read, so dates stay dates), without building the whole workbook model (columns, merges,
- * views, every cell's style object), which is most of a full load's time on a 10,000-row sheet.
- */
+/** The first sheet (in the workbook's order), through the lean reader of xlsx-cells.ts. */
 async function readXlsx(bytes: Buffer): Promise<Grid> {
   const entries = listZipEntries(bytes);
   if (!entries) throw sheetError('unreadable');
   const unpacked = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
   if (unpacked > MAX_UNPACKED_BYTES) throw sheetError('tooLargeUnpacked');
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
-    entries: 'ignore',
-    sharedStrings: 'cache',
-    hyperlinks: 'cache',
-    styles: 'cache',
-    worksheets: 'emit',
-  });
-  const sheets: { id: string; rows: Grid['rows'] }[] = [];
   try {
-    for await (const worksheet of reader) {
-      const rows: Grid['rows'] = [];
-      for await (const row of worksheet) {
-        const cells: string[] = [];
-        row.eachCell({ includeEmpty: false }, (cell, column) => {
-          cells[column - 1] = cellText(cell.value);
-        });
-        for (let i = 0; i < cells.length; i++) cells[i] ??= '';
-        if (!isBlank(cells)) rows.push({ line: row.number, cells });
-      }
-      sheets.push({ id: String((worksheet as unknown as { id: string | number }).id), rows });
-    }
+    return await readFirstSheetCells(bytes);
   } catch (error) {
+    if (!(error instanceof XlsxReadError)) throw error;
     throw new AppError(ErrorCode.VALIDATION_FAILED, {
       cause: error,
       fieldErrors: [{ field: 'fileKey', key: 'validation.batch.unreadable' }],
     });
   }
-  // The workbook's own order (workbook.xml), not the order of the sheets' files in the zip.
-  const order = (reader as unknown as { model?: { sheets?: { id: number }[] } }).model?.sheets ?? [];
-  const first = order.find((sheet) => sheets.some(({ id }) => id === String(sheet.id)));
-  const chosen = first ? sheets.find(({ id }) => id === String(first.id)) : sheets[0];
-  return { rows: chosen?.rows ?? [] };
 }
 
 function readCsv(bytes: Buffer): Grid {
