@@ -93,7 +93,7 @@ test('batch withdrawal: template, a 20-row file with 2 bad rows previewed, fixed
     await expect(batch.getByTestId('batch-row-count')).toHaveText('20 rows');
     await expect(batch.getByTestId('batch-error-count')).toHaveText('2 with errors');
     await expect(batch.getByTestId('batch-submit')).toBeDisabled();
-    await expect(batch.getByTestId('batch-blocked')).toContainText('2 rows have errors');
+    await expect(batch.getByTestId('batch-blocked')).toContainText('Rows with errors: 2');
     // Tall enough for the whole card: the screenshot of the preview for review (docs/screenshots).
     await page.setViewportSize({ width: 1440, height: 2000 });
     await batch.screenshot({ path: testInfo.outputPath('batch-preview-1440-en-us.png') });

@@ -13,7 +13,7 @@ import { balances, callbackEvents, merchants, orders, withdrawals } from '../src
 import { createPayouts } from '../src/modules/assets/payout.service';
 import { approveWithdrawal, rejectWithdrawal } from '../src/modules/assets/withdrawal.service';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
-import { postJson } from './helpers/calls';
+import { getAs, postJson } from './helpers/calls';
 import { DEFAULT_PASSWORD, logInAs, setBalance } from './helpers/factories';
 import { expectLedgerClean, expectReportStatsExact } from './helpers/ledger';
 import { type ApiCredentials, createApiApplication, getSigned, postSigned } from './helpers/signed-api';
@@ -166,11 +166,39 @@ describe('POST /api/v1/payouts', () => {
     const token = await logInAs(app, { email: merchant?.email ?? '', password: DEFAULT_PASSWORD });
     const page = await postJson(app, '/mchOrder/page', { type: 'payout' }, { token });
     expect(
-      page.json().data.list.map((r: Record<string, unknown>) => [r.merchantOrderNo, r.status, r.payAddress]),
+      page
+        .json()
+        .data.list.map((r: Record<string, unknown>) => [
+          r.merchantOrderNo,
+          r.status,
+          r.payAddress,
+          r.type,
+          r.cashierUrl,
+        ]),
     ).toEqual([
-      ['po-no', 'rejected', TRON_ADDRESS],
-      ['po-ok', 'completed', TRON_ADDRESS],
+      ['po-no', 'rejected', TRON_ADDRESS, 'payout', null],
+      ['po-ok', 'completed', TRON_ADDRESS, 'payout', null],
     ]);
+    // A payout's detail: its withdrawal's review and sending, the reason of a rejection, no transfers.
+    const rejected = await getAs(app, `/mchOrder/getById?id=${page.json().data.list[0].orderNo}`, { token });
+    expect(rejected.json().data).toMatchObject({
+      order: { type: 'payout', cashierUrl: null, payAddress: TRON_ADDRESS, status: 'rejected' },
+      transfers: [],
+      withdrawal: {
+        withdrawalNo: expect.any(String),
+        status: 'rejected',
+        reason: expect.any(String),
+        reviewedAt: expect.any(String),
+        sentAt: null,
+      },
+    });
+    const completedDetail = await getAs(app, `/mchOrder/getById?id=${a.orderNo}`, { token });
+    expect(completedDetail.json().data.withdrawal).toMatchObject({
+      status: 'completed',
+      reason: null,
+      sentAt: expect.any(String),
+      finishedAt: expect.any(String),
+    });
     const byAddress = await postJson(
       app,
       '/mchOrder/page',

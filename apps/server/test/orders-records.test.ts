@@ -140,6 +140,7 @@ describe('POST /front/mchOrder/page', () => {
       createdAt: iso(0),
       expiresAt: iso(86_400_000),
       completedAt: iso(4 * HOUR),
+      type: 'collection',
     });
     expect(list[0]).toMatchObject({
       status: 'completed',
@@ -240,7 +241,9 @@ describe('GET /front/mchOrder/getById', () => {
       callbackUrl: '',
       redirectUrl: '',
       arrivedAt: iso(5 * HOUR),
+      type: 'collection',
     });
+    expect(data.withdrawal).toBeNull();
     expect(data.transfers).toEqual([
       expect.objectContaining({
         chainId: 'BSC',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WITHDRAWAL_STATUS_VALUES } from './assets';
 import { deliveryLog } from './callbacks';
 import { LANGUAGES } from './languages';
 import { ORDER_STATUS_VALUES, orderObject } from './merchant-api';
@@ -61,8 +62,15 @@ export const orderPageBody = z.object({
 });
 export type OrderPageBody = z.input<typeof orderPageBody>;
 
-/** A record: the API's Order object plus the application's name. */
-export const orderRecord = orderObject.extend({ appName: z.string() });
+/**
+ * A record: the API's Order object plus the application's name and the order's type. A payout has
+ * no cashier (null) and shows its destination as payAddress.
+ */
+export const orderRecord = orderObject.extend({
+  appName: z.string(),
+  type: z.enum(['collection', 'payout']),
+  cashierUrl: z.string().nullable().describe('The hosted payment page; null for a payout (no cashier)'),
+});
 export type OrderRecord = z.infer<typeof orderRecord>;
 
 const total = z
@@ -123,7 +131,21 @@ export const orderDetail = z.object({
     redirectUrl: z.string(),
     arrivedAt: z.string().nullable().describe('When the first payment was seen'),
   }),
-  transfers: z.array(orderTransfer),
+  transfers: z.array(orderTransfer).describe("Transfers seen to a collection's address (none for a payout)"),
+  withdrawal: z
+    .object({
+      withdrawalNo: z.string(),
+      status: z.enum(WITHDRAWAL_STATUS_VALUES),
+      reason: z
+        .string()
+        .nullable()
+        .describe("The operator's reason for a rejection; `reverted` when the transfer failed on chain"),
+      reviewedAt: z.string().nullable(),
+      sentAt: z.string().nullable(),
+      finishedAt: z.string().nullable(),
+    })
+    .nullable()
+    .describe("A payout's withdrawal: its review and sending (null for a collection)"),
   deliveryLog,
 });
 export type OrderDetail = z.infer<typeof orderDetail>;

@@ -1,5 +1,5 @@
-import { BIP32Factory, type BIP32Interface } from 'bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
+import { BIP32Factory, type BIP32Interface } from 'bip32';
 import * as ecc from 'tiny-secp256k1';
 import { addressFromPublicKey, COIN_TYPE } from './addresses';
 import type { AddressFamily } from './chain-adapter';

@@ -18,6 +18,18 @@ export interface OrderRecordRow {
   toAddress: string | null;
 }
 
+/** One order for its detail: a payout's withdrawal too (null for a collection). */
+export interface OrderDetailRow extends OrderRecordRow {
+  withdrawal: {
+    withdrawalNo: string;
+    status: (typeof withdrawals.$inferSelect)['status'];
+    reason: string | null;
+    reviewedAt: Date | null;
+    sentAt: Date | null;
+    finishedAt: Date | null;
+  } | null;
+}
+
 /** `%`, `_` and `\` typed by the user are matched as themselves in ILIKE. */
 
 /**
@@ -93,13 +105,21 @@ export async function findOrderRecord(
   db: Executor,
   merchantId: number,
   orderNo: string,
-): Promise<OrderRecordRow | undefined> {
+): Promise<OrderDetailRow | undefined> {
   const [row] = await db
     .select({
       order: orders,
       appId: applications.appId,
       appName: applications.name,
       toAddress: withdrawals.address,
+      withdrawal: {
+        withdrawalNo: withdrawals.withdrawalNo,
+        status: withdrawals.status,
+        reason: withdrawals.reason,
+        reviewedAt: withdrawals.reviewedAt,
+        sentAt: withdrawals.sentAt,
+        finishedAt: withdrawals.finishedAt,
+      },
     })
     .from(orders)
     .innerJoin(applications, eq(applications.id, orders.applicationId))

@@ -34,11 +34,23 @@ export interface RecordsDeps {
 
 type PageBody = z.output<typeof orderPageBody>;
 
-/** A payout shows its destination as the receiving address (its order has no address of its own). */
+/**
+ * A payout shows its destination as the receiving address (its order has no address of its own)
+ * and has no cashier.
+ */
 function toRecord(row: OrderRecordRow, publicUrl: string): OrderRecord {
   const order = toOrderObject(row.order, { publicUrl, appId: row.appId });
-  return { ...order, payAddress: order.payAddress ?? row.toAddress, appName: row.appName };
+  const payout = row.order.type === 'payout';
+  return {
+    ...order,
+    payAddress: order.payAddress ?? row.toAddress,
+    cashierUrl: payout ? null : order.cashierUrl,
+    appName: row.appName,
+    type: row.order.type,
+  };
 }
+
+const isoOrNull = (at: Date | null) => (at ? at.toISOString() : null);
 
 export async function listOrderRecords(
   deps: RecordsDeps,
@@ -103,6 +115,17 @@ export async function getOrderDetail(
         creditedAt: t.creditedAt ? t.creditedAt.toISOString() : null,
       };
     }),
+    withdrawal:
+      order.type === 'payout' && row.withdrawal
+        ? {
+            withdrawalNo: row.withdrawal.withdrawalNo,
+            status: row.withdrawal.status,
+            reason: row.withdrawal.reason,
+            reviewedAt: isoOrNull(row.withdrawal.reviewedAt),
+            sentAt: isoOrNull(row.withdrawal.sentAt),
+            finishedAt: isoOrNull(row.withdrawal.finishedAt),
+          }
+        : null,
     deliveryLog: toDeliveryLogResponse(log),
   };
 }

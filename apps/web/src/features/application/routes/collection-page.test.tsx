@@ -25,6 +25,7 @@ function buildOrder(overrides: Partial<OrderRecord> = {}): OrderRecord {
     createdAt: '2026-11-25T02:00:00.000Z',
     expiresAt: '2026-11-25T02:30:00.000Z',
     completedAt: '2026-11-25T02:01:00.000Z',
+    type: 'collection',
     ...overrides,
   };
 }
@@ -39,6 +40,7 @@ function buildDetail(order: OrderRecord): OrderDetail {
       redirectUrl: '',
       arrivedAt: '2026-11-25T02:00:30.000Z',
     },
+    withdrawal: null,
     transfers: [
       {
         chainId: 'TRON',

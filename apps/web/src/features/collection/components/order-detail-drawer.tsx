@@ -14,6 +14,7 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/lib/format';
+import { withdrawalReasonText } from '../../../shared/lib/withdrawal-reason';
 import { DeliveryError } from '../../../shared/ui/delivery-error';
 import { LoadError } from '../../../shared/ui/load-error';
 import { useOrderDetail, useResendCallback } from '../api/order-records';
@@ -50,9 +51,13 @@ export function OrderDetailDrawer({ orderNo, onClose }: { orderNo: string | null
   );
 }
 
+/** What a payout's detail leaves out: it has no cashier, no deadline and no payment to wait for. */
+const COLLECTION_ONLY = new Set(['paid', 'arrivedAt', 'expiresAt', 'language', 'redirectUrl', 'cashierUrl']);
+
 function DetailBody({ detail }: { detail: OrderDetail }) {
   const { t } = useTranslation();
   const { order } = detail;
+  const payout = order.type === 'payout';
   const none = t('collection.detail.none');
   const money = (value: string) => `${value} ${order.currency}`;
   return (
@@ -94,7 +99,7 @@ function DetailBody({ detail }: { detail: OrderDetail }) {
           { key: 'fee', label: t('collection.column.fee'), children: money(order.fee) },
           {
             key: 'payAddress',
-            label: t('collection.detail.payAddress'),
+            label: t(payout ? 'collection.detail.toAddress' : 'collection.detail.payAddress'),
             children: order.payAddress ? (
               <Typography.Text copyable className="mono">
                 {order.payAddress}
@@ -153,17 +158,76 @@ function DetailBody({ detail }: { detail: OrderDetail }) {
           {
             key: 'cashierUrl',
             label: t('collection.detail.cashierUrl'),
-            children: (
+            children: order.cashierUrl ? (
               <Typography.Link href={order.cashierUrl} target="_blank">
                 {order.cashierUrl}
               </Typography.Link>
+            ) : (
+              none
             ),
           },
-        ]}
+        ].filter((item) => !(payout && COLLECTION_ONLY.has(item.key)))}
       />
-      <Transfers transfers={detail.transfers} />
+      {payout ? <PayoutWithdrawal detail={detail} /> : <Transfers transfers={detail.transfers} />}
       <Deliveries detail={detail} />
     </Space>
+  );
+}
+
+/** A payout's withdrawal: its number, where review and sending stand, and why it failed or was rejected. */
+function PayoutWithdrawal({ detail }: { detail: OrderDetail }) {
+  const { t } = useTranslation();
+  const { withdrawal } = detail;
+  const none = t('collection.detail.none');
+  if (!withdrawal) {
+    return (
+      <section data-testid="order-withdrawal">
+        <Typography.Title level={5}>{t('collection.detail.withdrawal')}</Typography.Title>
+        <Typography.Text type="secondary">{t('collection.detail.noWithdrawal')}</Typography.Text>
+      </section>
+    );
+  }
+  const reason = withdrawalReasonText(t, withdrawal.status, withdrawal.reason);
+  return (
+    <Descriptions
+      title={t('collection.detail.withdrawal')}
+      column={1}
+      size="small"
+      bordered
+      data-testid="order-withdrawal"
+      items={[
+        {
+          key: 'withdrawalNo',
+          label: t('collection.detail.withdrawalNo'),
+          children: (
+            <Typography.Text copyable className="mono">
+              {withdrawal.withdrawalNo}
+            </Typography.Text>
+          ),
+        },
+        {
+          key: 'status',
+          label: t('collection.detail.withdrawalStatus'),
+          children: t(`collection.status.${withdrawal.status}`),
+        },
+        ...(reason ? [{ key: 'reason', label: t('collection.detail.reason'), children: reason }] : []),
+        {
+          key: 'reviewedAt',
+          label: t('collection.detail.reviewedAt'),
+          children: withdrawal.reviewedAt ? formatDate(withdrawal.reviewedAt) : none,
+        },
+        {
+          key: 'sentAt',
+          label: t('collection.detail.sentAt'),
+          children: withdrawal.sentAt ? formatDate(withdrawal.sentAt) : none,
+        },
+        {
+          key: 'finishedAt',
+          label: t('collection.detail.finishedAt'),
+          children: withdrawal.finishedAt ? formatDate(withdrawal.finishedAt) : none,
+        },
+      ]}
+    />
   );
 }
 

@@ -106,7 +106,7 @@ describe('BatchWithdrawal', () => {
       expect.stringContaining('Duplicate of line 2'),
     ]);
     expect(screen.getByTestId('batch-blocked').textContent).toContain(
-      '2 rows have errors: fix them in the file and upload it again.',
+      'Rows with errors: 2. Fix them in the file and upload it again.',
     );
     expect((screen.getByTestId('batch-submit') as HTMLButtonElement).disabled).toBe(true);
   });

@@ -6,6 +6,7 @@ import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatExactAmount } from '../../../shared/lib/format';
+import { withdrawalReasonText } from '../../../shared/lib/withdrawal-reason';
 import { EmptyData } from '../../../shared/ui/empty-data';
 import { LoadError } from '../../../shared/ui/load-error';
 import { useCoinList } from '../../config/api/get-coin-list';
@@ -123,7 +124,8 @@ export function TransactionRecords({ type }: { type: RecordType }) {
             </Flex>
           );
         }
-        return row.reason ? <Tooltip title={row.reason}>{tag}</Tooltip> : tag;
+        const reason = withdrawalReasonText(t, status, row.reason);
+        return reason ? <Tooltip title={reason}>{tag}</Tooltip> : tag;
       },
     },
   ];

@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatExactAmount } from '../../../shared/lib/format';
+import { withdrawalReasonText } from '../../../shared/lib/withdrawal-reason';
 import { LoadError } from '../../../shared/ui/load-error';
 import { useOpsWithdrawalDetail } from '../api/ops-withdrawals';
 import { ReviewDialog, type ReviewKind } from './review-dialog';
@@ -113,7 +114,7 @@ function WithdrawalSummary({ withdrawal: w }: { withdrawal: OpsWithdrawal }) {
       ) : null}
       {w.reason ? (
         <Descriptions.Item label={t('ops.drawer.reason')} span={2}>
-          {w.reason}
+          {withdrawalReasonText(t, w.status, w.reason)}
         </Descriptions.Item>
       ) : null}
       {w.reviewedBy ? (
