@@ -21,8 +21,13 @@ export interface CreatedOrder {
   status: string;
 }
 
-export async function createShopApp(baseUrl: string, name = 'Cashier e2e shop'): Promise<ShopApp> {
-  const token = await fetchDemoToken(baseUrl);
+/** An application of the demo merchant, or of the merchant whose session `token` is. */
+export async function createShopApp(
+  baseUrl: string,
+  name = 'Cashier e2e shop',
+  token?: string,
+): Promise<ShopApp> {
+  token ??= await fetchDemoToken(baseUrl);
   const response = await fetch(`${baseUrl}/front/app/create`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-auth-token': token },
@@ -37,13 +42,9 @@ export async function createShopApp(baseUrl: string, name = 'Cashier e2e shop'):
   return { appId: envelope.data.app.appId, appSecret: envelope.data.appSecret };
 }
 
-export async function createSignedOrder(
-  baseUrl: string,
-  shop: ShopApp,
-  input: Record<string, unknown>,
-): Promise<CreatedOrder> {
-  const path = '/api/v1/collections';
-  const body = JSON.stringify({ merchantOrderNo: `e2e-${randomBytes(6).toString('hex')}`, ...input });
+/** A signed POST to the merchant API; the envelope's data, or an error naming the code. */
+async function signedPost<T>(baseUrl: string, shop: ShopApp, path: string, payload: object): Promise<T> {
+  const body = JSON.stringify(payload);
   const timestamp = String(Date.now());
   const nonce = randomBytes(16).toString('hex');
   const signature = createHmac('sha256', shop.appSecret)
@@ -60,7 +61,34 @@ export async function createSignedOrder(
     },
     body,
   });
-  const envelope = (await response.json()) as { code: number; message: string; data: CreatedOrder };
-  if (envelope.code !== 0) throw new Error(`signed create failed: ${envelope.code} ${envelope.message}`);
+  const envelope = (await response.json()) as { code: number; message: string; data: T };
+  if (envelope.code !== 0) throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
   return envelope.data;
+}
+
+export function createSignedOrder(
+  baseUrl: string,
+  shop: ShopApp,
+  input: Record<string, unknown>,
+): Promise<CreatedOrder> {
+  return signedPost<CreatedOrder>(baseUrl, shop, '/api/v1/collections', {
+    merchantOrderNo: `e2e-${randomBytes(6).toString('hex')}`,
+    ...input,
+  });
+}
+
+export interface CreatedPayout {
+  orderNo: string;
+  status: string;
+}
+
+export function createSignedPayout(
+  baseUrl: string,
+  shop: ShopApp,
+  input: Record<string, unknown>,
+): Promise<CreatedPayout> {
+  return signedPost<CreatedPayout>(baseUrl, shop, '/api/v1/payouts', {
+    merchantOrderNo: `e2e-payout-${randomBytes(6).toString('hex')}`,
+    ...input,
+  });
 }
