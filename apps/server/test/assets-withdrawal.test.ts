@@ -13,7 +13,7 @@ import { findWithdrawalByNo } from '../src/modules/assets/withdrawal.repository'
 import { approveWithdrawal, rejectWithdrawal } from '../src/modules/assets/withdrawal.service';
 import { bindGoogleThroughApi } from './helpers/accounts';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
-import { codeMailedTo, googleCodeNow, postForm, postJson } from './helpers/calls';
+import { codeMailedTo, getAs, googleCodeNow, postForm, postJson } from './helpers/calls';
 import { createMerchant, logInAs, setBalance } from './helpers/factories';
 import { expectLedgerClean } from './helpers/ledger';
 
@@ -453,7 +453,15 @@ describe('the 24 h lock after a password or Google change', () => {
       googleCode: googleCodeNow(app, account.secret),
     });
     const token = login.json().data.token as string;
-    expect((await withdraw({ ...account, token }, TRON_20)).body.code).toBe(3202);
+    const refused = await withdraw({ ...account, token }, TRON_20);
+    expect(refused.body.code).toBe(3202);
+    // The pages can say so before a refusal: the login's userInfo and /merchant/info carry the end.
+    const lockedUntil = refused.body.data.lockedUntil as string;
+    expect(login.json().data.userInfo.withdrawalLockedUntil).toBe(lockedUntil);
+    const info = await getAs(app, '/merchant/info', { token });
+    expect(info.json().data.withdrawalLockedUntil).toBe(lockedUntil);
+    clock.advance(24 * 60 * 60_000);
+    expect((await getAs(app, '/merchant/info', { token })).json().data.withdrawalLockedUntil).toBeNull();
   });
 
   it('locks after a password reset', async () => {

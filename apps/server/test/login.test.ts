@@ -50,6 +50,7 @@ describe('POST /front/login', () => {
       googleState: false,
       lang: 'vi_VN',
       createdAt: clock.now().toISOString(),
+      withdrawalLockedUntil: null,
     });
     expect(Number(data.userInfo.merchantId)).toBeGreaterThanOrEqual(100001);
   });

@@ -35,6 +35,7 @@ describe('GET /front/merchant/info', () => {
       googleState: false,
       lang: 'zh_CN',
       createdAt: merchant.createdAt.toISOString(),
+      withdrawalLockedUntil: null,
     });
   });
 });

@@ -12,6 +12,12 @@ export const merchantInfo = z.object({
   googleState: z.boolean(),
   lang: z.enum(LANGUAGES),
   createdAt: z.string().describe('ISO 8601 registration time'),
+  withdrawalLockedUntil: z
+    .string()
+    .nullable()
+    .describe(
+      'Withdrawals and payouts are paused until then (24 h after a password change or reset, a Google unbind, or the address whitelist turned off); null when open',
+    ),
 });
 export type MerchantInfo = z.infer<typeof merchantInfo>;
 

@@ -127,5 +127,9 @@ async function finishLogin(
     if (input.lang && input.lang !== merchant.lang) await setMerchantLang(tx, merchant.id, input.lang);
   });
   const lang = input.lang ?? merchant.lang;
-  return { token, expiresAt: expiresAt.toISOString(), userInfo: toMerchantInfo({ ...merchant, lang }) };
+  return {
+    token,
+    expiresAt: expiresAt.toISOString(),
+    userInfo: toMerchantInfo({ ...merchant, lang }, createdAt),
+  };
 }

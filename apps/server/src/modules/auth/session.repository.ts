@@ -13,7 +13,14 @@ export async function insertSession(db: Executor, values: NewSessionRow): Promis
 /** What an authenticated request knows of its merchant without asking again. */
 export type SessionMerchant = Pick<
   typeof merchants.$inferSelect,
-  'email' | 'phone' | 'countryCode' | 'googleState' | 'lang' | 'createdAt' | 'status'
+  | 'email'
+  | 'phone'
+  | 'countryCode'
+  | 'googleState'
+  | 'lang'
+  | 'createdAt'
+  | 'status'
+  | 'withdrawalLockedUntil'
 >;
 
 /**
@@ -36,6 +43,7 @@ const findSessionQuery = preparedPerDatabase((db) =>
         lang: merchants.lang,
         createdAt: merchants.createdAt,
         status: merchants.status,
+        withdrawalLockedUntil: merchants.withdrawalLockedUntil,
       },
     })
     .from(sessions)

@@ -9,7 +9,7 @@ import { getMerchantProfile, setPhone } from './profile.service';
 
 export function registerMerchantRoutes(app: FastifyInstance): void {
   registerEndpoint(app, endpoints.merchantInfo, async ({ request }) =>
-    getMerchantInfo(requireSession(request)),
+    getMerchantInfo(requireSession(request), app.now()),
   );
   registerEndpoint(app, endpoints.accountInfo, ({ request }) =>
     getAccountInfo(app.db, requireSession(request).merchantId),

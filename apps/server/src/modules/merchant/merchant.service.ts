@@ -29,10 +29,18 @@ export async function passwordMatches(
   return row.passwordHash ? verifyPassword(row.passwordHash, password) : verifyDummyPassword(password);
 }
 
-/** The merchant as the back office shows it; never the password hash or Google secret. */
+/**
+ * The merchant as the back office shows it; never the password hash or Google secret. The
+ * withdrawal pause only while it lasts (`now`), so the pages can say so before a refusal.
+ */
 export function toMerchantInfo(
-  row: Pick<MerchantRow, 'id' | 'email' | 'phone' | 'countryCode' | 'googleState' | 'lang' | 'createdAt'>,
+  row: Pick<
+    MerchantRow,
+    'id' | 'email' | 'phone' | 'countryCode' | 'googleState' | 'lang' | 'createdAt' | 'withdrawalLockedUntil'
+  >,
+  now: Date,
 ): MerchantInfo {
+  const lockedUntil = row.withdrawalLockedUntil;
   return {
     merchantId: String(row.id),
     email: row.email,
@@ -41,12 +49,14 @@ export function toMerchantInfo(
     googleState: row.googleState,
     lang: languageOf(row),
     createdAt: row.createdAt.toISOString(),
+    withdrawalLockedUntil:
+      lockedUntil && lockedUntil.getTime() > now.getTime() ? lockedUntil.toISOString() : null,
   };
 }
 
 /** No query of its own: the session's lookup read the merchant already (one query a call). */
-export function getMerchantInfo(session: AuthSession): MerchantInfo {
-  return toMerchantInfo({ id: session.merchantId, ...session.merchant });
+export function getMerchantInfo(session: AuthSession, now: Date): MerchantInfo {
+  return toMerchantInfo({ id: session.merchantId, ...session.merchant }, now);
 }
 
 export async function getAccountInfo(db: Executor, merchantId: number): Promise<AccountInfo> {

@@ -12,6 +12,7 @@ import { downloadBatchTemplate } from '../api/batch-template';
 import { usePreviewBatch } from '../api/batch-withdrawal';
 import { uploadBatchFile } from '../api/upload-batch-file';
 import { BatchPreviewPanel } from './batch-preview-panel';
+import { useWithdrawalPause, WithdrawalPauseAlert } from './withdrawal-pause';
 
 /**
  * Batch withdrawal (issue 8, SPEC "spreadsheet upload with a template download"): the templates
@@ -33,6 +34,7 @@ const hasAllowedExtension = (name: string) =>
 
 export function BatchWithdrawal() {
   const { t } = useTranslation();
+  const pausedUntil = useWithdrawalPause();
   const { message } = App.useApp();
   const previewBatch = usePreviewBatch();
   const [stage, setStage] = useState<Stage>({ name: 'idle' });
@@ -145,6 +147,7 @@ export function BatchWithdrawal() {
           <Typography.Text>{t('assets.batch.checking', { name: stage.fileName })}</Typography.Text>
         </Flex>
       ) : null}
+      {pausedUntil ? <WithdrawalPauseAlert until={pausedUntil} /> : null}
       {error ? <Alert type="error" showIcon title={error} role="alert" data-testid="batch-error" /> : null}
       {stage.name === 'previewed' ? (
         <BatchPreviewPanel

@@ -30,7 +30,7 @@ const fee = (chainId: string) => ({
 });
 const ASSET = { coinName: 'USDT', icon: '', available: '500', frozen: '0', usdtValue: '500' };
 
-function api(whitelist: unknown) {
+function api(whitelist: unknown, withdrawalLockedUntil: string | null = null) {
   return mockApi({
     '/merchant/info': ok({
       merchantId: '100001',
@@ -40,6 +40,7 @@ function api(whitelist: unknown) {
       googleState: true,
       lang: 'en_US',
       createdAt: '2026-11-20T00:00:00.000Z',
+      withdrawalLockedUntil,
     }),
     '/config/coinList': ok([coin('TRON', 'Tron'), coin('ETH', 'Ethereum')]),
     '/config/runtime': ok({
@@ -100,5 +101,24 @@ describe('WithdrawModal with the address whitelist', () => {
     const form = await screen.findByTestId('withdraw-form');
     expect(within(form).queryByTestId('withdraw-whitelist-note')).toBeNull();
     expect(within(form).getByTestId('withdraw-address').tagName).toBe('INPUT');
+  });
+});
+
+describe('WithdrawModal during the 24 h pause', () => {
+  it('says until when withdrawals are paused instead of offering the form', async () => {
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    api({ enabled: false, list: [] }, until);
+    renderWithProviders(<WithdrawModal asset={ASSET} onClose={() => undefined} />);
+    const paused = await screen.findByTestId('withdrawal-paused');
+    expect(paused.textContent).toContain('Withdrawals are paused until');
+    expect(paused.textContent).toContain('after a password or Google Authenticator change');
+    expect(screen.queryByTestId('withdraw-form')).toBeNull();
+  });
+
+  it('offers the form once the pause is over', async () => {
+    api({ enabled: false, list: [] }, new Date(Date.now() - 1_000).toISOString());
+    renderWithProviders(<WithdrawModal asset={ASSET} onClose={() => undefined} />);
+    expect(await screen.findByTestId('withdraw-form')).toBeTruthy();
+    expect(screen.queryByTestId('withdrawal-paused')).toBeNull();
   });
 });

@@ -15,6 +15,7 @@ import { useMerchantInfo } from '../../merchant/api/get-merchant-info';
 import { useWhitelist } from '../../merchant/api/get-whitelist';
 import { useWithdraw } from '../api/withdraw';
 import { type Check, checkAddress, checkAmount, maxAmount, type Terms, totalOf } from '../lib/withdraw-check';
+import { useWithdrawalPause, WithdrawalPauseAlert } from './withdrawal-pause';
 
 /**
  * Withdraw one currency (issue 8, SPEC 5 "Withdrawal"): network, address, amount and the Google
@@ -59,6 +60,7 @@ function WithdrawBody({ asset, onDone }: { asset: AssetEntry; onDone: () => void
   const { t } = useTranslation();
   const { message } = App.useApp();
   const merchant = useMerchantInfo();
+  const pausedUntil = useWithdrawalPause();
   const coins = useCoinList();
   const runtime = useRuntimeConfig();
   const fees = useFeeInfo();
@@ -119,6 +121,7 @@ function WithdrawBody({ asset, onDone }: { asset: AssetEntry; onDone: () => void
       />
     );
   }
+  if (pausedUntil) return <WithdrawalPauseAlert until={pausedUntil} />;
   if (!terms || !chainId) {
     return <Alert type="warning" showIcon title={t('assets.withdraw.noNetwork', { coin: coinName })} />;
   }
