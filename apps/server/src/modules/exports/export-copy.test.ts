@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createCrlfRows } from './export-copy';
+import { createCrlfRows, mayNeedNeutralizing } from './export-copy';
 
 /** The rule spelled out byte by byte: a CR before every LF outside quotes. */
 function reference(text: string): { out: string; rows: number } {
@@ -50,5 +50,15 @@ describe('COPY rows to CRLF', () => {
     const out = ['a,"line\n', 'break",b\nc,d', '\n'].map((chunk) => converter.convert(Buffer.from(chunk)));
     expect(Buffer.concat(out).toString()).toBe('a,"line\nbreak",b\r\nc,d\r\n');
     expect(converter.rows).toBe(2);
+  });
+});
+
+describe('columns whose values are all known', () => {
+  it('need neutralizing only when one of them starts with = + - @ tab or CR', () => {
+    expect(mayNeedNeutralizing(['completed', '已完成', 'Đã hoàn tất'])).toBe(false);
+    for (const start of ['=', '+', '-', '@', '\t', '\r']) {
+      expect(mayNeedNeutralizing(['yes', `${start}no`])).toBe(true);
+    }
+    expect(mayNeedNeutralizing([])).toBe(false);
   });
 });

@@ -21,10 +21,43 @@ export function copyPoolOf(db: Database): pg.Pool | undefined {
   return client instanceof pg.Pool ? client : undefined;
 }
 
-/** A text expression as the JS writer's neutralizeCell leaves it, NULL when empty (COPY writes "" for ''). */
+/**
+ * A text expression as the JS writer's neutralizeCell leaves it, NULL when empty (COPY writes ""
+ * for ''). The first character is tested by its code (=, +, -, @, tab, CR): an integer compare.
+ * The expression appears four times: give it a column of a subquery (copyRows), not a computation.
+ */
 export function copyCell(expression: SQL): SQL {
-  return sql`nullif(case when left(${expression}, 1) in ('=', '+', '-', '@', E'\\t', E'\\r')
+  return sql`nullif(case when ascii(${expression}) in (61, 43, 45, 64, 9, 13)
     and ${expression} !~ '^-?[0-9]+(\\.[0-9]+)?$' then '''' || ${expression} else ${expression} end, '')`;
+}
+
+/**
+ * Whether copyCell can change any of these texts: false when none starts with a character it
+ * neutralizes (a column whose every possible value is known, like a label table's).
+ */
+export function mayNeedNeutralizing(texts: readonly string[]): boolean {
+  return texts.some((text) => /^[=+\-@\t\r]/.test(text));
+}
+
+/** One column of a COPY export: its value as text, and whether it is neutralized (copyCell). */
+export interface CopyColumn {
+  value: SQL;
+  neutralize: boolean;
+}
+
+/**
+ * The rows of a COPY export: the columns' values computed once each in a subquery (`offset 0`
+ * keeps PostgreSQL from folding it into the outer select, which would compute each value again
+ * for every mention in copyCell), then neutralized from there, in the subquery's order.
+ * `select` gets the aliased values and answers the ordered select of them.
+ */
+export function copyRows(columns: CopyColumn[], select: (values: Record<string, SQL.Aliased>) => SQL): SQL {
+  const values = Object.fromEntries(columns.map((column, i) => [`v${i}`, column.value.as(`v${i}`)]));
+  const outer = columns.map((column, i) => {
+    const ref = sql.identifier(`v${i}`);
+    return column.neutralize ? copyCell(sql`${ref}`) : sql`${ref}`;
+  });
+  return sql`select ${sql.join(outer, sql`, `)} from (${select(values)} offset 0) as copied`;
 }
 
 /** `value`'s label in `labels`, the value itself when the table has none (labelOf in SQL). */

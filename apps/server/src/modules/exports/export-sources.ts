@@ -1,11 +1,13 @@
-import type {
-  ExportFundFilters,
-  ExportKind,
-  ExportOrderFilters,
-  ExportTransactionFilters,
-  ReportFilters,
-  ReportKind,
-  ReportResult,
+import {
+  type ExportFundFilters,
+  type ExportKind,
+  type ExportOrderFilters,
+  type ExportTransactionFilters,
+  ORDER_EXCEPTION_VALUES,
+  ORDER_STATUS_VALUES,
+  type ReportFilters,
+  type ReportKind,
+  type ReportResult,
 } from '@tollgate/contracts';
 import { and, desc, eq, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -23,7 +25,7 @@ import { isWithdrawalStatus } from '../assets/withdrawal-records';
 import { fundRecordConditions } from '../ledger/fund-records.routes';
 import { orderRecordConditions } from '../orders/records.repository';
 import { readReport } from '../reports/report.service';
-import { copyCell, copyDate, copyLabel, literal } from './export-copy';
+import { type CopyColumn, copyDate, copyLabel, copyRows, literal, mayNeedNeutralizing } from './export-copy';
 import type { ExportLabels } from './export-labels';
 import { labelOf } from './export-labels';
 
@@ -130,29 +132,52 @@ function orderSource(type: 'collection' | 'payout'): ExportSource<ExportOrderFil
     copySelect(db, merchantId, filters, { labels, timeZone }) {
       const where = visible(merchantId, filters);
       if (!where) return null;
-      const text = (column: unknown) => copyCell(sql`${column}::text`);
-      const cells = [
-        text(orders.orderNo),
-        text(orders.merchantOrderNo),
-        text(applications.name),
-        text(orders.currency),
-        text(orders.network),
-        text(decimal(orders.amount)),
-        text(decimal(orders.paidAmount)),
-        text(decimal(orders.fee)),
-        copyCell(copyLabel(orders.status, labels.orderStatus)),
-        copyCell(copyLabel(orders.exception, labels.orderException)),
-        text(sql`coalesce(${orders.payAddress}, ${withdrawals.address})`),
-        text(orders.txHash),
-        copyDate(orders.createdAt, timeZone),
-        copyDate(orders.arrivedAt, timeZone),
-        copyDate(orders.completedAt, timeZone),
-        copyCell(sql`case when ${orders.test} then ${literal(labels.yes)} else ${literal(labels.no)} end`),
-      ];
-      return from(db, Object.fromEntries(cells.map((cell, i) => [`c${i}`, cell])))
-        .where(and(...where))
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .getSQL();
+      const text = (column: unknown): CopyColumn => ({ value: sql`${column}::text`, neutralize: true });
+      // Texts whose every value is known here need no neutralizing unless one of them would be
+      // changed by it; an amount (trim_scale of a NUMERIC) is a number, which copyCell leaves as it is.
+      const known = (value: SQL, texts: string[]): CopyColumn => ({
+        value,
+        neutralize: mayNeedNeutralizing(texts),
+      });
+      const amount = (column: unknown): CopyColumn => ({ value: decimal(column), neutralize: false });
+      const date = (column: unknown): CopyColumn => ({
+        value: copyDate(column, timeZone),
+        neutralize: false,
+      });
+      return copyRows(
+        [
+          text(orders.orderNo),
+          text(orders.merchantOrderNo),
+          text(applications.name),
+          text(orders.currency),
+          text(orders.network),
+          amount(orders.amount),
+          amount(orders.paidAmount),
+          amount(orders.fee),
+          known(copyLabel(orders.status, labels.orderStatus), [
+            ...ORDER_STATUS_VALUES,
+            ...Object.values(labels.orderStatus),
+          ]),
+          known(copyLabel(orders.exception, labels.orderException), [
+            ...ORDER_EXCEPTION_VALUES,
+            ...Object.values(labels.orderException),
+          ]),
+          text(sql`coalesce(${orders.payAddress}, ${withdrawals.address})`),
+          text(orders.txHash),
+          date(orders.createdAt),
+          date(orders.arrivedAt),
+          date(orders.completedAt),
+          known(sql`case when ${orders.test} then ${literal(labels.yes)} else ${literal(labels.no)} end`, [
+            labels.yes,
+            labels.no,
+          ]),
+        ],
+        (values) =>
+          from(db, values)
+            .where(and(...where))
+            .orderBy(desc(orders.createdAt), desc(orders.id))
+            .getSQL(),
+      );
     },
     batches(db, merchantId, filters, { labels, date }) {
       const where = visible(merchantId, filters);
