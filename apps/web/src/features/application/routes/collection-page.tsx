@@ -13,7 +13,7 @@ export default function CollectionPage() {
   const { t } = useTranslation();
   return (
     <PageContainer title={t('menu.platformCollection')} testId="page-collection">
-      <Space direction="vertical" size={16} className="full-width">
+      <Space orientation="vertical" size={16} className="full-width">
         <CollectionIntro />
         <OrderRecordsCard type="collection" />
       </Space>

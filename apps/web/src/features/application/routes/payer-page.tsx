@@ -13,7 +13,7 @@ export default function PayerPage() {
   const { t } = useTranslation();
   return (
     <PageContainer title={t('menu.platformPayout')} testId="page-payer">
-      <Space direction="vertical" size={16} className="full-width">
+      <Space orientation="vertical" size={16} className="full-width">
         <CollectionIntro kind="payout" />
         <OrderRecordsCard type="payout" />
       </Space>

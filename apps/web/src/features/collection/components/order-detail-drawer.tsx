@@ -61,7 +61,7 @@ function DetailBody({ detail }: { detail: OrderDetail }) {
   const none = t('collection.detail.none');
   const money = (value: string) => `${value} ${order.currency}`;
   return (
-    <Space direction="vertical" size="large" className="full-width">
+    <Space orientation="vertical" size="large" className="full-width">
       <Descriptions
         title={t('collection.detail.order')}
         column={1}

@@ -43,7 +43,7 @@ export function ExportJobModal({
       return <Alert type="warning" showIcon message={t('exports.job.expired')} />;
     if (data.status === 'done') {
       return (
-        <Space direction="vertical" style={{ width: '100%' }}>
+        <Space orientation="vertical" style={{ width: '100%' }}>
           <Progress percent={100} status="success" />
           <Typography.Text data-testid="export-job-done">
             {t('exports.job.done', { rows: count(data.rows) })}
@@ -55,7 +55,7 @@ export function ExportJobModal({
       );
     }
     return (
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         <Progress percent={data.progress} status="active" data-testid="export-job-progress" />
         <Typography.Text type="secondary">
           {data.total === null
@@ -89,7 +89,7 @@ export function ExportJobModal({
         </Button>,
       ]}
     >
-      <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      <Space orientation="vertical" style={{ width: '100%' }} size="middle">
         <Typography.Paragraph style={{ marginBottom: 0 }}>
           {t('exports.job.intro', { total: count(job?.rows ?? 0) })}
         </Typography.Paragraph>
