@@ -10,8 +10,8 @@ export function preparedPerDatabase<T>(build: (db: Executor) => T): (db: Executo
 }
 
 /** Something made once per database (a prepared statement, a group batch) when first used. */
-export function perDatabase<T>(build: (db: Executor) => T): (db: Executor) => T {
-  const built = new WeakMap<Executor, T>();
+export function perDatabase<T, D extends object = Executor>(build: (db: D) => T): (db: D) => T {
+  const built = new WeakMap<D, T>();
   return (db) => {
     let query = built.get(db);
     if (!query) {
