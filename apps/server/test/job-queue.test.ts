@@ -4,7 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailCodes, jobs, loginFailures } from '../src/db/schema';
 import { purgeExpiredRows } from '../src/jobs/purge-expired';
-import { claimDueJob, dueJobIds, enqueueJob, failJob, MAX_ATTEMPTS, retryDelayMs } from '../src/jobs/queue';
+import {
+  CLAIM_DUE_JOBS,
+  claimDueJob,
+  enqueueJob,
+  failJob,
+  MAX_ATTEMPTS,
+  retryDelayMs,
+} from '../src/jobs/queue';
 import { createJobWorker } from '../src/jobs/worker';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
 
@@ -69,9 +76,17 @@ describe('job queue', () => {
       .values(Array.from({ length: 400 }, (_, n) => ({ kind: 'test', payload: { n }, runAt: clock.now() })))
       .returning({ id: jobs.id });
     await app.db.execute(sql`analyze ${jobs}`);
-    const explained = (await app.db.execute(
-      sql`explain (format json) ${dueJobIds(app.db, clock.now(), 64)}`,
-    )) as unknown as { rows: Record<string, unknown>[] };
+    // The claim's own statement, with its parameters (EXPLAIN alone runs nothing).
+    const client = (
+      app.db as unknown as {
+        $client: { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
+      }
+    ).$client;
+    const explained = await client.query(`explain (format json) ${CLAIM_DUE_JOBS.text}`, [
+      clock.now().toISOString(),
+      clock.now().toISOString(),
+      64,
+    ]);
     const plan = JSON.stringify(explained.rows);
     expect(plan).toContain('jobs_due_idx');
     expect(plan).not.toMatch(/"Node Type": ?"(Incremental )?Sort"/);

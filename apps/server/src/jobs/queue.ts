@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
+import { namedStatement } from '../db/named-statement';
 import { jobs } from '../db/schema';
 
 /**
@@ -10,8 +11,6 @@ import { jobs } from '../db/schema';
  * While leased a job has no last error (the claim clears it, a failure sets it again), which
  * is how `runJobNow` tells a job waiting for its retry from one a worker holds.
  */
-export type JobRow = typeof jobs.$inferSelect;
-
 export const MAX_ATTEMPTS = 8;
 /** Longer than any job may run (a callback's 10 s timeout, an SMTP exchange). */
 export const LEASE_MS = 5 * 60_000;
@@ -29,33 +28,63 @@ export async function enqueueJob(db: Executor, kind: string, payload: unknown, n
   await db.insert(jobs).values({ kind, payload, runAt: now });
 }
 
-export async function claimDueJob(db: Database, now: Date): Promise<JobRow | undefined> {
+export async function claimDueJob(db: Database, now: Date): Promise<ClaimedJob | undefined> {
   return (await claimDueJobs(db, now, 1))[0];
 }
 
 /**
- * The ids of up to `limit` due jobs, oldest first, locked (others skipped): read in the order of
- * the due index (run_at, id), so a claim reads the rows it takes and sorts nothing.
+ * Up to `limit` due jobs, oldest first, each leased as `claimDueJob` leases one, in one
+ * statement. The due rows are read in the order of the due index (run_at, id), so a claim reads
+ * the rows it takes and sorts nothing, and locked with SKIP LOCKED (another worker's are
+ * skipped). A fixed text, prepared once per connection on PostgreSQL (db/named-statement.ts),
+ * answering only the columns a worker uses: the claim is on every callback's path.
  */
-export function dueJobIds(db: Database, now: Date, limit: number) {
-  return db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(isNull(jobs.doneAt), isNull(jobs.failedAt), lte(jobs.runAt, now)))
-    .orderBy(asc(jobs.runAt), asc(jobs.id))
-    .limit(limit)
-    .for('update', { skipLocked: true });
+export const CLAIM_DUE_JOBS = namedStatement<{
+  id: number | string;
+  kind: string;
+  payload: unknown;
+  attempts: number;
+  created_at: Date | string;
+}>(
+  'jobs_claim_due',
+  sql`
+    update ${jobs}
+    set attempts = attempts + 1, run_at = ${sql.placeholder('leaseUntil')}::timestamptz, last_error = null
+    where id in (
+      select id from ${jobs}
+      where done_at is null and failed_at is null and run_at <= ${sql.placeholder('now')}::timestamptz
+      order by run_at, id
+      limit ${sql.placeholder('limit')}::int
+      for update skip locked
+    )
+    returning id, kind, payload, attempts, created_at`,
+);
+
+/** A job as a worker holds it: claimed (counted, leased), with no error while it runs. */
+export interface ClaimedJob {
+  id: number;
+  kind: string;
+  payload: unknown;
+  /** This attempt's number (the claim counted it). */
+  attempts: number;
+  createdAt: Date;
 }
 
-/** Up to `limit` due jobs in one statement, each leased as `claimDueJob` leases one; oldest first. */
-export async function claimDueJobs(db: Database, now: Date, limit: number): Promise<JobRow[]> {
-  const due = dueJobIds(db, now, limit);
-  const claimed = await db
-    .update(jobs)
-    .set({ attempts: sql`${jobs.attempts} + 1`, runAt: new Date(now.getTime() + LEASE_MS), lastError: null })
-    .where(inArray(jobs.id, due))
-    .returning();
-  return claimed.sort((a, b) => a.id - b.id);
+export async function claimDueJobs(db: Database, now: Date, limit: number): Promise<ClaimedJob[]> {
+  const rows = await CLAIM_DUE_JOBS.run(db, {
+    leaseUntil: new Date(now.getTime() + LEASE_MS).toISOString(),
+    now: now.toISOString(),
+    limit,
+  });
+  return rows
+    .map((row) => ({
+      id: Number(row.id),
+      kind: row.kind,
+      payload: row.payload,
+      attempts: Number(row.attempts),
+      createdAt: new Date(row.created_at),
+    }))
+    .sort((a, b) => a.id - b.id);
 }
 
 /** `payload` replaces the stored one (a mail's code is scrubbed once it is out). */
@@ -84,7 +113,7 @@ export function scheduledRetryPolicy(delaysMs: readonly number[]): RetryPolicy {
 
 export async function failJob(
   db: Executor,
-  job: JobRow,
+  job: Pick<ClaimedJob, 'id' | 'attempts'>,
   error: unknown,
   now: Date,
   payload?: unknown,

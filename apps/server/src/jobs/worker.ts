@@ -2,11 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import type { Clock } from '../types';
 import {
+  type ClaimedJob,
   claimDueJobs,
   completeJob,
   DEFAULT_RETRY_POLICY,
   failJob,
-  type JobRow,
   type RetryPolicy,
 } from './queue';
 
@@ -80,7 +80,7 @@ export function createJobWorker(options: {
   let again = false;
   let stopped = true;
 
-  async function runJob(job: JobRow): Promise<void> {
+  async function runJob(job: ClaimedJob): Promise<void> {
     const handler = handlers[job.kind];
     const policy = handler?.retry ?? DEFAULT_RETRY_POLICY;
     const lastAttempt = job.attempts >= policy.maxAttempts;
@@ -110,7 +110,7 @@ export function createJobWorker(options: {
     }
   }
 
-  function track(job: JobRow): void {
+  function track(job: ClaimedJob): void {
     const done: Promise<void> = runJob(job)
       .catch((error: unknown) => log.error({ err: error, jobId: job.id }, 'job queue unavailable'))
       .finally(() => {

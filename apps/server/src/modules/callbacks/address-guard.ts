@@ -31,8 +31,42 @@ export const systemResolver: HostResolver = async (hostname) =>
 const METADATA_ADDRESSES = new Set(['169.254.169.254', 'fd00:ec2::254']);
 const PRIVATE_RANGES = new Set(['private', 'loopback', 'linkLocal', 'carrierGradeNat', 'uniqueLocal']);
 
+/**
+ * What the guard makes of an address: a pure function of its text, kept for the addresses seen
+ * lately (at most KEPT_ADDRESSES, forgotten all at once when full): a shop's callbacks go to the
+ * same few addresses, and parsing one was a few per cent of an attempt's CPU.
+ */
+interface AddressFacts {
+  family: 4 | 6 | null;
+  refusal: string | null;
+  refusalUnlessPrivateAllowed: string | null;
+}
+
+const KEPT_ADDRESSES = 4096;
+const facts = new Map<string, AddressFacts>();
+
+function factsOf(address: string): AddressFacts {
+  let known = facts.get(address);
+  if (!known) {
+    const family = ipaddr.isValid(address) ? (ipaddr.parse(address).kind() === 'ipv6' ? 6 : 4) : null;
+    known = {
+      family,
+      refusal: judge(address, false),
+      refusalUnlessPrivateAllowed: judge(address, true),
+    };
+    if (facts.size >= KEPT_ADDRESSES) facts.clear();
+    facts.set(address, known);
+  }
+  return known;
+}
+
 /** Why a callback may not go to this address (a short phrase for the delivery log), or null. */
 export function refusalOf(address: string, allowPrivate: boolean): string | null {
+  const known = factsOf(address);
+  return allowPrivate ? known.refusalUnlessPrivateAllowed : known.refusal;
+}
+
+function judge(address: string, allowPrivate: boolean): string | null {
   if (!ipaddr.isValid(address)) return 'not an IP address';
   let parsed: ipaddr.IPv4 | ipaddr.IPv6 = ipaddr.parse(address);
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
@@ -70,8 +104,9 @@ export async function resolveCallbackTarget(
 ): Promise<TargetCheck> {
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   let addresses: ResolvedAddress[];
-  if (ipaddr.isValid(host)) {
-    addresses = [{ address: host, family: ipaddr.parse(host).kind() === 'ipv6' ? 6 : 4 }];
+  const literal = factsOf(host).family;
+  if (literal) {
+    addresses = [{ address: host, family: literal }];
   } else {
     try {
       addresses = await options.resolve(host);
