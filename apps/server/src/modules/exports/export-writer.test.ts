@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
+import { neutralizeCell } from './export-cells';
 import { writeExport } from './export-writer';
 
 /** A slow sink (2 bytes of buffer): every batch waits for its drain. */
@@ -108,5 +111,100 @@ describe('writeExport', () => {
     for (let k = 3; k < receivedAtBatch.length; k++) {
       expect(receivedAtBatch[k], `batch ${k}`).toBeGreaterThan((k - 2) * 600_000);
     }
+  });
+
+  it("xlsx: writes the data rows as the same sheet XML as exceljs's own addRow().commit()", async () => {
+    const headers = [
+      '订单号',
+      'Amount',
+      'Note',
+      'c4',
+      'c5',
+      'c6',
+      'c7',
+      'c8',
+      'c9',
+      'c10',
+      'c11',
+      'c12',
+      'c13',
+      'c14',
+      'c15',
+      'c16',
+      'c17',
+      'c18',
+      'c19',
+      'c20',
+      'c21',
+      'c22',
+      'c23',
+      'c24',
+      'c25',
+      'c26',
+      'c27',
+      'c28',
+    ];
+    const tricky = [
+      '<b>&"quoted"\'apos\'</b>',
+      '=HYPERLINK("x")',
+      '+1',
+      '-5.25',
+      '@sum',
+      '\tTab',
+      '\rCR',
+      'line\nbreak\r\nCRLF',
+      'ctl\u0001\u0008\u000b\u000c\u001f\u007fend',
+      '',
+      '已完成 · 已到账',
+      'Tiếng Việt',
+      '😀 emoji',
+      ' lead and trail ',
+      '0.000000000000000001',
+      'x'.repeat(5000),
+    ];
+    const rows = Array.from({ length: 300 }, (_, r) =>
+      headers.map((_, c) => tricky[(r * 7 + c) % tricky.length] as string),
+    );
+    async function* batchesOf(size: number) {
+      for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+    }
+    const collect = () => {
+      const chunks: Buffer[] = [];
+      const out = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          chunks.push(chunk);
+          done();
+        },
+      });
+      return { out, bytes: () => Buffer.concat(chunks) };
+    };
+    const ours = collect();
+    expect(
+      await writeExport({ format: 'xlsx', headers, batches: batchesOf(64), out: ours.out, sheetName: 's' }),
+    ).toBe(rows.length);
+
+    // exceljs's own row path, set up as writeExport sets up the workbook.
+    const theirs = collect();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: theirs.out,
+      useSharedStrings: false,
+      useStyles: true,
+    });
+    const sheet = workbook.addWorksheet('s', { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = headers.map((header) => ({
+      header,
+      width: Math.min(Math.max(header.length * 2, 12), 40),
+    }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.getRow(1).commit();
+    for (const cells of rows) sheet.addRow(cells.map(neutralizeCell)).commit();
+    sheet.commit();
+    await workbook.commit();
+
+    const sheetXml = async (bytes: Buffer) =>
+      (await JSZip.loadAsync(bytes)).file('xl/worksheets/sheet1.xml')?.async('string');
+    const expected = await sheetXml(theirs.bytes());
+    expect(expected).toContain('<c r="AB301" t="str">');
+    expect(await sheetXml(ours.bytes())).toBe(expected);
   });
 });

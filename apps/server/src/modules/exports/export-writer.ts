@@ -1,12 +1,15 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import colCache from 'exceljs/lib/utils/col-cache.js';
+import exceljsUtils from 'exceljs/lib/utils/utils.js';
 import { csvField, neutralizeCell } from './export-cells';
 
 /**
  * Writes an export to a stream, batch by batch, never holding the file: CSV as UTF-8 with a
  * byte order mark (Excel reads Chinese headers right only with it) and CRLF line ends; XLSX
- * through exceljs's streaming WorkbookWriter, each row committed as it is written. Every cell
+ * through exceljs's streaming WorkbookWriter, the header row committed by exceljs and each data
+ * row's XML written into the worksheet's stream as exceljs writes it (xlsxRowWriter). Every cell
  * is text (inline strings, no shared-string table to keep in memory): amounts stay the exact
  * decimals of the database, never a binary float, and no cell is ever a formula. Between
  * batches the writer waits for the stream to drain and stops when `signal` is aborted (the
@@ -100,6 +103,35 @@ function sheetPipes(sheet: ExcelJS.Worksheet): Writable[] {
   );
 }
 
+/**
+ * A data row's XML, exactly as exceljs's own row path writes a row of strings with inline
+ * (not shared) strings and no style: `<row r spans x14ac:dyDescent>` and a `t="str"` cell per
+ * value, encoded by exceljs's own xmlEncode, with its own column letters. Written straight
+ * into the worksheet's stream, a row costs a string, not a Row and a Cell object per value with
+ * its style and model resolved (most of the XLSX export's time). export-writer.test.ts checks
+ * the sheet's XML is the same bytes as exceljs's addRow().commit() gives.
+ */
+function xlsxRowWriter(columns: number) {
+  const letters = Array.from({ length: columns }, (_, i) => colCache.n2l(i + 1));
+  const spans = `1:${columns}`;
+  return (rowNumber: number, cells: string[]) => {
+    let xml = `<row r="${rowNumber}" spans="${spans}" x14ac:dyDescent="0.25">`;
+    for (let i = 0; i < cells.length; i++) {
+      xml += `<c r="${letters[i] ?? colCache.n2l(i + 1)}${rowNumber}" t="str"><v>${exceljsUtils.xmlEncode(
+        neutralizeCell(cells[i] as string),
+      )}</v></c>`;
+    }
+    return `${xml}</row>`;
+  };
+}
+
+/** The worksheet's own stream (exceljs 4.4.0's WorksheetWriter), open once its first row is committed. */
+function sheetStream(sheet: ExcelJS.Worksheet): Writable {
+  const stream = (sheet as unknown as { stream?: Writable }).stream;
+  if (!stream || typeof stream.write !== 'function') throw new Error('exceljs: no worksheet stream');
+  return stream;
+}
+
 async function writeXlsx(input: ExportWriteInput): Promise<number> {
   const { headers, batches, out, signal, onProgress } = input;
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -113,12 +145,18 @@ async function writeXlsx(input: ExportWriteInput): Promise<number> {
   });
   sheet.columns = headers.map((header) => ({ header, width: Math.min(Math.max(header.length * 2, 12), 40) }));
   sheet.getRow(1).font = { bold: true };
+  // The header row through exceljs (its bold style registered); it also writes the columns and
+  // opens the sheet's data. The data rows follow as XML into the same stream, in order.
   sheet.getRow(1).commit();
+  const stream = sheetStream(sheet);
+  const rowXml = xlsxRowWriter(headers.length);
   let rows = 0;
   for await (const batch of batches) {
     checkAborted(out, signal);
-    for (const cells of batch) sheet.addRow(cells.map(neutralizeCell)).commit();
-    rows += batch.length;
+    // Row by row, as exceljs commits rows: its StreamBuf copies each into its 64 KB chunks. One
+    // string for the whole batch was slower and held three times the memory (a rope of the
+    // batch, flattened, then its Buffer).
+    for (const cells of batch) stream.write(rowXml(rows++ + 2, cells));
     await onProgress?.(rows);
     await drained([...sheetPipes(sheet), out], signal);
   }
