@@ -225,6 +225,10 @@ describe('blocks, scans and confirmations', () => {
     expect(await adapter('ETH').scanTransfers(0, 5, new Set([adapter('ETH').deriveAddress(1)]))).toEqual([]);
     expect(await adapter('ETH').scanTransfers(0, 5, new Set())).toEqual([]);
     expect(await adapter('ETH').scanTransfers(2, 1)).toEqual([]);
+    // More watched addresses than a statement may have parameters (65,535): one array parameter.
+    const many = new Set(Array.from({ length: 70_000 }, (_, i) => `0x${i.toString(16).padStart(40, '0')}`));
+    many.add(EVM_0);
+    expect(await adapter('ETH').scanTransfers(0, 5, many)).toHaveLength(1);
   });
 
   it('counts confirmations from the head: head − height + 1, 0 above the head', async () => {

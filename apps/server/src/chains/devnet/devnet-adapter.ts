@@ -1,5 +1,5 @@
 import { toDecimalString } from '@tollgate/contracts/money';
-import { and, asc, between, eq, inArray, max } from 'drizzle-orm';
+import { and, asc, between, eq, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { devnetBlocks, devnetTransfers } from '../../db/schema';
 import { CHAIN_FAMILY, isValidAddress, normalizeAddress } from '../addresses';
@@ -58,7 +58,9 @@ export function createDevnetAdapter(deps: {
             between(devnetTransfers.blockHeight, fromHeight, toHeight),
             // A reverted transaction moved nothing: no address received anything.
             eq(devnetTransfers.failed, false),
-            watched ? inArray(devnetTransfers.toAddress, watched) : undefined,
+            // One array parameter, not one per address: tens of thousands of watched addresses
+            // overflowed the protocol's 65,535 parameters (the scan then failed every tick).
+            watched ? sql`${devnetTransfers.toAddress} = any(${sql.param(watched)}::text[])` : undefined,
           ),
         )
         .orderBy(asc(devnetTransfers.blockHeight), asc(devnetTransfers.id));
