@@ -195,3 +195,51 @@ export async function copyCsv({
     client.release(failed instanceof Error ? failed : undefined);
   }
 }
+
+/**
+ * The same select's rows as cells, batch after batch, for the XLSX writer on a PostgreSQL
+ * server: a cursor in a read-only transaction on one pooled connection (one snapshot, as the
+ * COPY has), fetched `batchRows` at a time as arrays of text. PostgreSQL formats every cell as
+ * the COPY does (the same bytes as the keyset writer's cells: exports-copy.test.ts compares the
+ * sheets), so JavaScript maps no row and formats no date; NULL is the empty cell. Stopped early
+ * (the client went away), the transaction is rolled back before the connection goes back.
+ */
+export async function* cursorBatches(
+  pool: pg.Pool,
+  select: SQL,
+  batchRows: number,
+): AsyncGenerator<string[][]> {
+  const client = await pool.connect();
+  let finished = false;
+  let failed: unknown;
+  let next: Promise<pg.QueryResult<unknown[]>> | undefined;
+  try {
+    await client.query('begin transaction read only');
+    await client.query(`declare export_rows no scroll cursor for ${inlineParams(select)}`);
+    const fetchBatch = () =>
+      client.query<unknown[]>({ text: `fetch forward ${batchRows} from export_rows`, rowMode: 'array' });
+    // The next batch is fetched while this one is written: PostgreSQL formats rows on one core
+    // while JavaScript writes the sheet on the other.
+    next = fetchBatch();
+    for (;;) {
+      const { rows } = await next;
+      const more = rows.length === batchRows;
+      if (more) next = fetchBatch();
+      if (rows.length > 0) {
+        yield rows.map((row) => row.map((cell) => (cell === null || cell === undefined ? '' : String(cell))));
+      }
+      if (!more) break;
+    }
+    await client.query('commit');
+    finished = true;
+  } catch (error) {
+    failed = error;
+    throw error;
+  } finally {
+    // Stopped early: the fetch on its way is awaited (never left to reject unobserved), then the
+    // transaction is rolled back.
+    await next?.catch((error: unknown) => (failed ??= error));
+    if (!finished && !failed) await client.query('rollback').catch((error: unknown) => (failed = error));
+    client.release(failed instanceof Error ? failed : undefined);
+  }
+}

@@ -1,3 +1,4 @@
+/// <reference path="./exceljs-internals.d.ts" />
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';

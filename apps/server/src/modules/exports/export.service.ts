@@ -18,10 +18,10 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../types';
 import { countActiveExportJobs, findOwnExportJob, insertExportJob } from './export.repository';
 import { createDateFormatter } from './export-cells';
-import { copyCsv, copyPoolOf } from './export-copy';
+import { copyCsv, copyPoolOf, cursorBatches } from './export-copy';
 import { exportFileName } from './export-files';
 import { exportLabels } from './export-labels';
-import { EXPORT_SOURCES, type ExportSource } from './export-sources';
+import { EXPORT_BATCH_ROWS, EXPORT_SOURCES, type ExportSource } from './export-sources';
 import { csvHeaderLine, writeExport } from './export-writer';
 
 /**
@@ -75,8 +75,9 @@ export interface ExportFileWrite {
 
 /**
  * The file's name, ready to be written (by the answer or by the job): `write` streams it into
- * `out` and resolves with the rows. A CSV on a PostgreSQL server is PostgreSQL's own COPY
- * (export-copy.ts) when the kind has a copy select; anything else is the keyset writer.
+ * `out` and resolves with the rows. On a PostgreSQL server, a kind with a copy select is
+ * PostgreSQL's own COPY for CSV, and that select's rows from a cursor for XLSX (export-copy.ts);
+ * anything else is the keyset writer.
  */
 export function openExport(
   deps: Pick<ExportDeps, 'db' | 'now'>,
@@ -90,19 +91,23 @@ export function openExport(
   const headers = source.headers(labels);
   const pool = options.copy === false ? undefined : copyPoolOf(deps.db);
   const select =
-    plan.format === 'csv' && pool && source.copySelect
+    pool && source.copySelect
       ? source.copySelect(deps.db, merchantId, plan.filters, { labels, timeZone: plan.timeZone })
       : undefined;
   return {
     fileName: exportFileName(plan.kind, plan.format, plan.lang, date(deps.now())),
     asciiName: exportFileName(plan.kind, plan.format, 'en_US', date(deps.now())),
     write({ out, signal, onProgress }: ExportFileWrite): Promise<number> {
-      if (pool && select)
+      if (pool && select && plan.format === 'csv')
         return copyCsv({ pool, select, headerLine: csvHeaderLine(headers), out, signal, onProgress });
       return writeExport({
         format: plan.format,
         headers,
-        batches: source.batches(deps.db, merchantId, plan.filters, { labels, date }),
+        // XLSX on PostgreSQL: the rows of the COPY's select, formatted by PostgreSQL, from a cursor.
+        batches:
+          pool && select
+            ? cursorBatches(pool, select, EXPORT_BATCH_ROWS)
+            : source.batches(deps.db, merchantId, plan.filters, { labels, date }),
         out,
         signal,
         onProgress,
