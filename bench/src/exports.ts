@@ -103,7 +103,9 @@ async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'tollgate-bench-exports-'));
-  const server = startProcess([SERVER], {
+  // BENCH_SERVER_NODE_ARGS: node options for the server under test (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = startProcess([...nodeArgs, SERVER], {
     PORT: String(port),
     DATABASE_URL,
     DATA_DIR: dataDir,

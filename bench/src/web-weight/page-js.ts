@@ -61,13 +61,25 @@ export async function measurePageJs(browser: Browser, setup: LoadSetup): Promise
     ];
     await context.addCookies(cookies.map((c) => ({ ...c, url: setup.baseUrl, sameSite: 'Lax' as const })));
     const page = await context.newPage();
-    const pending: Promise<PageLoad['scripts'][number] | undefined>[] = [];
-    // Request times by URL, and the moment the page's content showed (unset until then).
-    const requestedAt = new Map<string, number>();
-    let readyAt: number | undefined;
-    page.on('request', (request) => {
-      if (!requestedAt.has(request.url())) requestedAt.set(request.url(), performance.now());
+    // The moment the content showed, taken in the page itself (a MutationObserver), not when
+    // Playwright's wait came back: that comes tens of milliseconds later on a busy machine, and a
+    // chunk asked for in between was counted as asked for before the content.
+    // (Script text: this package is typed without the DOM.)
+    await page.addInitScript({
+      content: `(() => {
+        const selector = ${JSON.stringify(setup.readySelector)};
+        const observer = new MutationObserver(() => {
+          if (window.__readyAt === undefined && document.querySelector(selector)) {
+            window.__readyAt = performance.timeOrigin + performance.now();
+            observer.disconnect();
+          }
+        });
+        observer.observe(document, { childList: true, subtree: true, attributes: true });
+      })();`,
     });
+    const pending: Promise<
+      (Omit<PageLoad['scripts'][number], 'isAfterReady'> & { at: number }) | undefined
+    >[] = [];
     page.on('response', (response) => {
       const url = new URL(response.url());
       const isScript = response.request().resourceType() === 'script' || url.pathname.endsWith('.js');
@@ -78,16 +90,20 @@ export async function measurePageJs(browser: Browser, setup: LoadSetup): Promise
           .then((body) => ({
             path: url.pathname,
             gzipBytes: gzipSync(body, { level: 9 }).length,
-            isAfterReady: readyAt !== undefined && (requestedAt.get(response.url()) ?? 0) > readyAt,
+            // When the request started, in ms since the epoch (the page's clock above is the same).
+            at: response.request().timing().startTime,
           }))
           .catch(() => undefined),
       );
     });
     await page.goto(`${setup.baseUrl}${setup.path}`);
     await page.locator(setup.readySelector).first().waitFor({ timeout: 60_000 });
-    readyAt = performance.now();
+    const readyAt = (await page.evaluate('window.__readyAt')) as number | undefined;
+    if (readyAt === undefined) throw new Error(`${setup.path}: the page's ready time was not recorded`);
     await page.waitForLoadState('networkidle');
-    const scripts = (await Promise.all(pending)).filter((s) => s !== undefined);
+    const scripts = (await Promise.all(pending))
+      .filter((s) => s !== undefined)
+      .map(({ at, ...script }) => ({ ...script, isAfterReady: at > readyAt }));
     const locales = scripts.map((s) => LOCALE_CHUNK.exec(s.path)?.[1]).filter((l) => l !== undefined);
     return {
       scripts,
