@@ -124,7 +124,7 @@ describe('CSV through COPY and through the keyset writer', () => {
   });
 });
 
-describe('XLSX from the COPY select through a cursor and through the keyset writer', () => {
+describe('XLSX from the COPY select and through the keyset writer', () => {
   it('the same sheet for the same rows, in every language and zone', async () => {
     const hasCopy = copyPoolOf(app.db) !== undefined;
     const sheetOf = async (bytes: Buffer) =>
@@ -136,7 +136,7 @@ describe('XLSX from the COPY select through a cursor and through the keyset writ
           const file = await fileOf(kind, lang, timeZone, true, 'xlsx');
           expect(file.rows).toBe(reference.rows);
           const sheet = await sheetOf(file.bytes);
-          expect(sheet, `${kind} ${lang} ${timeZone} (${hasCopy ? 'cursor' : 'writer'})`).toBe(
+          expect(sheet, `${kind} ${lang} ${timeZone} (${hasCopy ? 'COPY' : 'writer'})`).toBe(
             await sheetOf(reference.bytes),
           );
         }

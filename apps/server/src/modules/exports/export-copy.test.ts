@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createCrlfRows, mayNeedNeutralizing } from './export-copy';
+import { neutralizeCell } from './export-cells';
+import { createCrlfRows, createXlsxRows, mayNeedNeutralizing } from './export-copy';
+import { xlsxRowWriter } from './export-writer';
 
 /** The rule spelled out byte by byte: a CR before every LF outside quotes. */
 function reference(text: string): { out: string; rows: number } {
@@ -50,6 +52,110 @@ describe('COPY rows to CRLF', () => {
     const out = ['a,"line\n', 'break",b\nc,d', '\n'].map((chunk) => converter.convert(Buffer.from(chunk)));
     expect(Buffer.concat(out).toString()).toBe('a,"line\nbreak",b\r\nc,d\r\n');
     expect(converter.rows).toBe(2);
+  });
+});
+
+/** A cell as COPY's text format writes it: NULL as \\N, backslash and six control characters escaped. */
+const ESCAPES: Record<string, string> = {
+  '\\': '\\\\',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\v': '\\v',
+};
+const copyText = (cell: string | null) =>
+  cell === null ? '\\N' : cell.replace(/[\\\b\f\n\r\t\v]/g, (char) => ESCAPES[char] as string);
+
+describe('COPY rows to sheet XML', () => {
+  const CELL_PARTS = [
+    'a',
+    'é',
+    '訂',
+    '😀',
+    '0.5',
+    '=',
+    '-',
+    '@',
+    '\\',
+    '\\N',
+    '\t',
+    '\n',
+    '\r',
+    '\b',
+    '\f',
+    '\v',
+    '\x01',
+    '\x1f',
+    '\x7f',
+    '&',
+    '<',
+    '>',
+    '"',
+    "'",
+    ' ',
+  ];
+
+  it('gives the bytes of the writer’s rows for the same cells, whatever the chunks', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 30 }).chain((columns) =>
+          fc.tuple(
+            fc.constant(columns),
+            fc.array(
+              fc.array(
+                fc.option(
+                  fc.array(fc.constantFrom(...CELL_PARTS), { maxLength: 6 }).map((parts) => parts.join('')),
+                  {
+                    freq: 5,
+                  },
+                ),
+                { minLength: columns, maxLength: columns },
+              ),
+              { maxLength: 12 },
+            ),
+          ),
+        ),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        ([columns, rows], cuts) => {
+          // The cells as the COPY's select gives them: neutralized already (copyCell).
+          const cells = rows.map((row) => row.map((cell) => (cell === null ? null : neutralizeCell(cell))));
+          const text = cells.map((row) => `${row.map(copyText).join('\t')}\n`).join('');
+          const bytes = Buffer.from(text, 'utf8');
+          const points = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
+          const converter = createXlsxRows(columns);
+          const chunks: Buffer[] = [];
+          let from = 0;
+          for (const point of [...points, bytes.length]) {
+            chunks.push(converter.convert(bytes.subarray(from, point)));
+            from = point;
+          }
+          const rowXml = xlsxRowWriter(columns);
+          const expected = cells
+            .map((row, i) =>
+              rowXml(
+                i + 2,
+                row.map((cell) => cell ?? ''),
+              ),
+            )
+            .join('');
+          expect(Buffer.concat(chunks).toString('utf8')).toBe(expected);
+          expect(converter.rows).toBe(rows.length);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('numbers rows past one digit and columns past Z', () => {
+    const converter = createXlsxRows(28);
+    const row = Array.from({ length: 28 }, (_, i) => `v${i}`);
+    const text = Array.from({ length: 12 }, () => `${row.join('\t')}\n`).join('');
+    const xml = converter.convert(Buffer.from(text)).toString();
+    expect(xml).toContain('<row r="13" spans="1:28" x14ac:dyDescent="0.25"><c r="A13" t="str"><v>v0</v></c>');
+    expect(xml).toContain('<c r="AB13" t="str"><v>v27</v></c></row>');
+    expect(converter.rows).toBe(12);
   });
 });
 

@@ -64,7 +64,7 @@ export async function writeExport(input: ExportWriteInput): Promise<number> {
 }
 
 /** Throws (so nothing more is read) once the client went away or the stream failed or closed. */
-function checkAborted(out: Writable, signal?: AbortSignal) {
+export function checkAborted(out: Writable, signal?: AbortSignal) {
   if (signal?.aborted) throw new Error('export aborted: the client went away');
   if (out.errored) throw out.errored;
   if (out.destroyed) throw new Error('export aborted: the stream closed before the end');
@@ -112,7 +112,7 @@ function sheetPipes(sheet: ExcelJS.Worksheet): Writable[] {
  * its style and model resolved (most of the XLSX export's time). export-writer.test.ts checks
  * the sheet's XML is the same bytes as exceljs's addRow().commit() gives.
  */
-function xlsxRowWriter(columns: number) {
+export function xlsxRowWriter(columns: number) {
   const letters = Array.from({ length: columns }, (_, i) => colCache.n2l(i + 1));
   const spans = `1:${columns}`;
   return (rowNumber: number, cells: string[]) => {
@@ -133,23 +133,43 @@ function sheetStream(sheet: ExcelJS.Worksheet): Writable {
   return stream;
 }
 
-async function writeXlsx(input: ExportWriteInput): Promise<number> {
-  const { headers, batches, out, signal, onProgress } = input;
+/**
+ * An XLSX workbook on its way into `out`: exceljs's streaming WorkbookWriter with one sheet, its
+ * bold header row committed by exceljs (which also writes the columns and opens the sheet's
+ * data). The data rows' XML then goes into `stream`, in order, as `xlsxRowWriter` makes it (or
+ * the same bytes: export-copy.ts createXlsxRows); `drained` waits while the chain is full;
+ * `finish` closes the sheet and the workbook.
+ */
+export function openXlsxSheet({
+  headers,
+  out,
+  sheetName,
+}: Pick<ExportWriteInput, 'headers' | 'out' | 'sheetName'>) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useSharedStrings: false,
     useStyles: true,
   });
   workbook.creator = 'Tollgate';
-  const sheet = workbook.addWorksheet(input.sheetName ?? 'export', {
+  const sheet = workbook.addWorksheet(sheetName ?? 'export', {
     views: [{ state: 'frozen', ySplit: 1 }],
   });
   sheet.columns = headers.map((header) => ({ header, width: Math.min(Math.max(header.length * 2, 12), 40) }));
   sheet.getRow(1).font = { bold: true };
-  // The header row through exceljs (its bold style registered); it also writes the columns and
-  // opens the sheet's data. The data rows follow as XML into the same stream, in order.
   sheet.getRow(1).commit();
-  const stream = sheetStream(sheet);
+  return {
+    stream: sheetStream(sheet),
+    drained: (signal?: AbortSignal) => drained([...sheetPipes(sheet), out], signal),
+    async finish(): Promise<void> {
+      sheet.commit();
+      await workbook.commit();
+    },
+  };
+}
+
+async function writeXlsx(input: ExportWriteInput): Promise<number> {
+  const { headers, batches, out, signal, onProgress } = input;
+  const sheet = openXlsxSheet(input);
   const rowXml = xlsxRowWriter(headers.length);
   let rows = 0;
   for await (const batch of batches) {
@@ -157,12 +177,11 @@ async function writeXlsx(input: ExportWriteInput): Promise<number> {
     // Row by row, as exceljs commits rows: its StreamBuf copies each into its 64 KB chunks. One
     // string for the whole batch was slower and held three times the memory (a rope of the
     // batch, flattened, then its Buffer).
-    for (const cells of batch) stream.write(rowXml(rows++ + 2, cells));
+    for (const cells of batch) sheet.stream.write(rowXml(rows++ + 2, cells));
     await onProgress?.(rows);
-    await drained([...sheetPipes(sheet), out], signal);
+    await sheet.drained(signal);
   }
   checkAborted(out, signal);
-  sheet.commit();
-  await workbook.commit();
+  await sheet.finish();
   return rows;
 }

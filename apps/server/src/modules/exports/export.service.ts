@@ -18,10 +18,10 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../types';
 import { countActiveExportJobs, findOwnExportJob, insertExportJob } from './export.repository';
 import { createDateFormatter } from './export-cells';
-import { copyCsv, copyPoolOf, cursorBatches } from './export-copy';
+import { copyCsv, copyPoolOf, copyXlsx } from './export-copy';
 import { exportFileName } from './export-files';
 import { exportLabels } from './export-labels';
-import { EXPORT_BATCH_ROWS, EXPORT_SOURCES, type ExportSource } from './export-sources';
+import { EXPORT_SOURCES, type ExportSource } from './export-sources';
 import { csvHeaderLine, writeExport } from './export-writer';
 
 /**
@@ -98,16 +98,15 @@ export function openExport(
     fileName: exportFileName(plan.kind, plan.format, plan.lang, date(deps.now())),
     asciiName: exportFileName(plan.kind, plan.format, 'en_US', date(deps.now())),
     write({ out, signal, onProgress }: ExportFileWrite): Promise<number> {
-      if (pool && select && plan.format === 'csv')
-        return copyCsv({ pool, select, headerLine: csvHeaderLine(headers), out, signal, onProgress });
+      if (pool && select) {
+        return plan.format === 'csv'
+          ? copyCsv({ pool, select, headerLine: csvHeaderLine(headers), out, signal, onProgress })
+          : copyXlsx({ pool, select, headers, out, signal, onProgress });
+      }
       return writeExport({
         format: plan.format,
         headers,
-        // XLSX on PostgreSQL: the rows of the COPY's select, formatted by PostgreSQL, from a cursor.
-        batches:
-          pool && select
-            ? cursorBatches(pool, select, EXPORT_BATCH_ROWS)
-            : source.batches(deps.db, merchantId, plan.filters, { labels, date }),
+        batches: source.batches(deps.db, merchantId, plan.filters, { labels, date }),
         out,
         signal,
         onProgress,
