@@ -6,7 +6,7 @@
  *    nonce) through the same database client (PGlite, or the same pg pool).
  * 2. Callbacks delivered per second by the job worker (claim, read, sign, POST, log), beside
  *    raw undici POSTs of the same signed bodies to the same local receiver, with as many
- *    requests in flight as the worker runs jobs at once. In BENCH_CALLBACK_ROUNDS rounds (5) of
+ *    requests in flight as the callback worker runs attempts at once. In BENCH_CALLBACK_ROUNDS rounds (5) of
  *    BENCH_CALLBACKS (2000): each round commits its events in one transaction, times the worker
  *    delivering them, then their raw POSTs; each round's ratio is printed, and the median's.
  * 3. The first delivery's delay after the event's transaction commits, p50 and p99, one event
@@ -45,7 +45,7 @@ import { Pool } from 'undici';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { createDatabase } from '../../apps/server/src/db/client';
-import { CONCURRENT_JOBS } from '../../apps/server/src/jobs/start-jobs';
+import { CONCURRENT_CALLBACKS } from '../../apps/server/src/jobs/start-jobs';
 import { recordCallbackEvent } from '../../apps/server/src/modules/callbacks/callback-events';
 import { SIGNATURE_HEADER, signCallback } from '../../apps/server/src/modules/callbacks/callback-signature';
 import { freshPostgresDatabase, timed } from './bench-kit';
@@ -289,7 +289,7 @@ async function main() {
       return (used.user + used.system) / 1000;
     };
     const notify = new URL(notifyUrl);
-    const rawHttp = new Pool(notify.origin, { connections: CONCURRENT_JOBS });
+    const rawHttp = new Pool(notify.origin, { connections: CONCURRENT_CALLBACKS });
     if (PARTS.has('callbacks')) {
       // Warm the worker's path once.
       const warm = await enqueue(0);
@@ -326,7 +326,7 @@ async function main() {
 
       const rawArrived = receiver.expect(CALLBACKS);
       const rawCpu = process.cpuUsage();
-      const rawSeconds = await timed(CALLBACKS, CONCURRENT_JOBS, async (i) => {
+      const rawSeconds = await timed(CALLBACKS, CONCURRENT_CALLBACKS, async (i) => {
         const body = bodies[i] as string;
         const response = await rawHttp.request({
           method: 'POST',
@@ -368,7 +368,7 @@ async function main() {
       [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
     const orderRatios = rounds.map(({ api, raw }) => api / raw);
     console.log(
-      `\n${engine}, ${CONNECTIONS} connections for orders (sent from ${CLIENT === 'inline' ? 'this process' : 'a load-generator process'}), the worker's ${CONCURRENT_JOBS} jobs at once for callbacks, Node ${process.version}`,
+      `\n${engine}, ${CONNECTIONS} connections for orders (sent from ${CLIENT === 'inline' ? 'this process' : 'a load-generator process'}), the callback worker's ${CONCURRENT_CALLBACKS} attempts at once, Node ${process.version}`,
     );
     console.table([
       {
@@ -387,13 +387,13 @@ async function main() {
         count: CALLBACKS,
       },
       {
-        path: `callbacks: raw undici POSTs, ${CONCURRENT_JOBS} in flight (median of ${callbackRounds.length} rounds)`,
+        path: `callbacks: raw undici POSTs, ${CONCURRENT_CALLBACKS} in flight (median of ${callbackRounds.length} rounds)`,
         'per second': Math.round(median(callbackRounds.map((r) => r.raw))),
         count: CALLBACKS,
       },
     ]);
     console.log(
-      `(committing the ${CALLBACKS} events of a round with their jobs took ${median(callbackRounds.map((r) => r.enqueueSeconds)).toFixed(2)} s, not counted)`,
+      `(committing the ${CALLBACKS} events of a round took ${median(callbackRounds.map((r) => r.enqueueSeconds)).toFixed(2)} s, not counted)`,
     );
     const callbackRatios = callbackRounds.map((r) => r.worker / r.raw);
     const p50 = percentile(delays, 50);

@@ -1,5 +1,5 @@
 /**
- * Callback delivery end to end on a local receiver: the outbox row and its job, the signature
+ * Callback delivery end to end on a local receiver: the outbox row (its own place in the queue), the signature
  * (verified here with node:crypto, as a merchant would), the acknowledgement rule, retries on
  * the schedule through a cut connection, a timeout and a 500 until the receiver recovers,
  * redirects not followed, giving up, the URL chosen at send time, the delivery log.
@@ -10,15 +10,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../src/db/client';
-import { applications, callbackDeliveries, callbackEvents, jobs } from '../src/db/schema';
-import { createJobWorker, type JobWorker } from '../src/jobs/worker';
+import { applications, callbackDeliveries, callbackEvents } from '../src/db/schema';
+import type { JobWorker } from '../src/jobs/worker';
 import { systemResolver } from '../src/modules/callbacks/address-guard';
-import { createCallbackJobHandler } from '../src/modules/callbacks/callback.job';
-import {
-  CALLBACK_JOB,
-  type CallbackEventType,
-  recordCallbackEvent,
-} from '../src/modules/callbacks/callback-events';
+import { type CallbackEventType, recordCallbackEvent } from '../src/modules/callbacks/callback-events';
+import { createCallbackWorker } from '../src/modules/callbacks/callback-queue';
 import { getDeliveryLog, toDeliveryLogResponse } from '../src/modules/callbacks/delivery-log';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
 import {
@@ -46,21 +42,16 @@ beforeAll(async () => {
   await app.ready();
   // This file's worker has a short timeout; the app's own would race it for the jobs.
   await app.jobs.stop();
-  worker = createJobWorker({
+  worker = createCallbackWorker({
     db: app.db,
     now: clock.now,
     log: app.log,
-    handlers: {
-      [CALLBACK_JOB]: createCallbackJobHandler({
-        db: app.db,
-        now: clock.now,
-        secrets: app.secrets,
-        allowPrivate: app.config.allowPrivateCallbacks,
-        resolve: systemResolver,
-        timeoutMs: TIMEOUT_MS,
-        retryDelaysMs: app.config.callbackRetryDelaysMs,
-      }),
-    },
+    secrets: app.secrets,
+    allowPrivate: app.config.allowPrivateCallbacks,
+    resolve: systemResolver,
+    timeoutMs: TIMEOUT_MS,
+    retryDelaysMs: app.config.callbackRetryDelaysMs,
+    concurrency: 1,
   });
   worker.start();
   merchantId = (await createMerchant(app)).id;
@@ -96,10 +87,6 @@ function record(
 
 const eventRow = async (id: string) =>
   (await app.db.select().from(callbackEvents).where(eq(callbackEvents.id, id)))[0];
-const jobsOf = async (eventId: string) =>
-  (await app.db.select().from(jobs).where(eq(jobs.kind, CALLBACK_JOB))).filter(
-    (job) => (job.payload as { eventId: string }).eventId === eventId,
-  );
 const attemptsOf = (eventId: string) =>
   app.db
     .select()
@@ -108,7 +95,7 @@ const attemptsOf = (eventId: string) =>
     .orderBy(callbackDeliveries.attempt);
 
 describe('the outbox', () => {
-  it('writes the event with its exact body and a callback job in the caller transaction', async () => {
+  it('writes the event with its exact body, due now, in the caller transaction', async () => {
     receiver = await startCallbackReceiver();
     const { order } = await newOrder(receiver.url());
     const event = await app.db.transaction((tx) => record(tx, order, 'collection.payment_received'));
@@ -121,14 +108,17 @@ describe('the outbox', () => {
       body: event.body,
       format: 'tollgate',
       orderId: order.id,
+      runAt: clock.now(),
+      queuedAt: clock.now(),
+      tries: 0,
+      leased: false,
     });
-    expect(await jobsOf(event.id)).toHaveLength(1);
     worker.wake();
     const [hit] = await receiver.hits(1);
     expect(hit?.body).toBe(event.body);
   });
 
-  it('writes neither event nor job when the caller transaction rolls back', async () => {
+  it('writes no event when the caller transaction rolls back', async () => {
     receiver = await startCallbackReceiver();
     const { order } = await newOrder(receiver.url());
     let id = '';
@@ -140,7 +130,6 @@ describe('the outbox', () => {
     ).rejects.toThrow('the change failed');
     expect(id).not.toBe('');
     expect(await eventRow(id)).toBeUndefined();
-    expect(await jobsOf(id)).toEqual([]);
   });
 });
 
@@ -150,12 +139,11 @@ describe('delivery', () => {
     receiver.plan.push('drop', 'hang', { status: 500, body: 'ok' }, { status: 200, body: ' OK\n' });
     const { application, order } = await newOrder(receiver.url('/app'), receiver.url('/order?x=1'));
     const event = await record(app.db, order);
-    const [job] = await jobsOf(event.id);
     const delays = [15_000, 60_000, 300_000];
     await worker.drain();
     for (const [index, delay] of delays.entries()) {
-      const waiting = (await jobsOf(event.id))[0];
-      expect(waiting).toMatchObject({ attempts: index + 1, doneAt: null, failedAt: null });
+      const waiting = await eventRow(event.id);
+      expect(waiting).toMatchObject({ tries: index + 1, leased: false, deliveredAt: null, gaveUpAt: null });
       expect(waiting?.runAt).toEqual(new Date(clock.now().getTime() + delay));
       // Not a moment before its time.
       clock.advance(delay - 1);
@@ -193,12 +181,20 @@ describe('delivery', () => {
       error: null,
       url: receiver.url('/order?x=1'),
     });
-    for (const attempt of attempts) expect(attempt.requestBody).toBe(event.body);
-    expect(await eventRow(event.id)).toMatchObject({ attempts: 4, deliveredAt: clock.now(), gaveUpAt: null });
-    expect((await jobsOf(event.id))[0]).toMatchObject({ id: job?.id, doneAt: clock.now(), failedAt: null });
+    // The event's own body is not copied per attempt; the log reads it from the event.
+    for (const attempt of attempts) expect(attempt.requestBody).toBeNull();
+    expect(await eventRow(event.id)).toMatchObject({
+      attempts: 4,
+      tries: 4,
+      deliveredAt: clock.now(),
+      gaveUpAt: null,
+      runAt: null,
+      leased: false,
+    });
 
     const log = await getDeliveryLog(app.db, order.id);
     expect(log.attempts.map((a) => a.attempt)).toEqual([4, 3, 2, 1]);
+    for (const attempt of log.attempts) expect(attempt.requestBody).toBe(event.body);
     expect(log).toMatchObject({ pushStatus: 'delivered', notificationSuccess: true });
     const response = toDeliveryLogResponse(log);
     expect(deliveryLog.parse(response)).toEqual(response);
@@ -251,8 +247,13 @@ describe('delivery', () => {
       await worker.drain();
     }
     await receiver.hits(4);
-    expect(await eventRow(event.id)).toMatchObject({ attempts: 4, deliveredAt: null, gaveUpAt: clock.now() });
-    expect((await jobsOf(event.id))[0]).toMatchObject({ attempts: 4, failedAt: clock.now() });
+    expect(await eventRow(event.id)).toMatchObject({
+      attempts: 4,
+      tries: 4,
+      deliveredAt: null,
+      gaveUpAt: clock.now(),
+      runAt: null,
+    });
     clock.advance(24 * 3_600_000);
     await worker.drain();
     expect(receiver.received).toHaveLength(4);
@@ -294,8 +295,7 @@ describe('delivery', () => {
         acknowledged: false,
       }),
     ]);
-    expect((await jobsOf(event.id))[0]).toMatchObject({ doneAt: clock.now() });
-    expect(await eventRow(event.id)).toMatchObject({ gaveUpAt: clock.now() });
+    expect(await eventRow(event.id)).toMatchObject({ gaveUpAt: clock.now(), runAt: null, leased: false });
     expect(await getDeliveryLog(app.db, order.id)).toMatchObject({
       pushStatus: 'none',
       notificationSuccess: false,
@@ -325,7 +325,11 @@ describe('delivery', () => {
       url: 'ftp://files.example/notify',
       error: 'the callback URL is not a valid http(s) URL',
     });
-    expect((await jobsOf(event.id))[0]).toMatchObject({ doneAt: null, failedAt: null });
+    expect(await eventRow(event.id)).toMatchObject({
+      runAt: new Date(clock.now().getTime() + 15_000),
+      gaveUpAt: null,
+      leased: false,
+    });
   });
 
   it('sends an epusdt event with the body its protocol built, signed at send time, and requires one', async () => {

@@ -7,8 +7,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../src/db/client';
-import { callbackEvents, jobs } from '../src/db/schema';
-import { CALLBACK_JOB, recordCallbackEvent } from '../src/modules/callbacks/callback-events';
+import { callbackEvents } from '../src/db/schema';
+import { recordCallbackEvent } from '../src/modules/callbacks/callback-events';
 import { getDeliveryLog } from '../src/modules/callbacks/delivery-log';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
 import {
@@ -39,10 +39,8 @@ beforeAll(async () => {
 afterAll(() => app.close());
 afterEach(() => receiver?.close());
 
-const jobsOf = async (eventId: string) =>
-  (await app.db.select().from(jobs).where(eq(jobs.kind, CALLBACK_JOB))).filter(
-    (job) => (job.payload as { eventId: string }).eventId === eventId,
-  );
+const eventRow = async (id: string) =>
+  (await app.db.select().from(callbackEvents).where(eq(callbackEvents.id, id)))[0];
 
 describe('POST /front/app/callback/test', () => {
   it('sends a signed test event to the application URL and returns the attempt', async () => {
@@ -83,9 +81,15 @@ describe('POST /front/app/callback/test', () => {
     ).json();
     expect(data).toMatchObject({ acknowledged: false, responseStatus: 500, responseBody: 'boom' });
     expect(data.error).toContain('HTTP 500');
-    expect(await jobsOf(data.eventId)).toEqual([]);
-    const [event] = await app.db.select().from(callbackEvents).where(eq(callbackEvents.id, data.eventId));
-    expect(event).toMatchObject({ orderId: null, type: 'test', attempts: 1, gaveUpAt: clock.now() });
+    // Never queued: nothing left to send.
+    expect(await eventRow(data.eventId)).toMatchObject({
+      orderId: null,
+      type: 'test',
+      attempts: 1,
+      gaveUpAt: clock.now(),
+      runAt: null,
+      tries: 0,
+    });
   });
 
   it('refuses an unknown or foreign application, one without a URL, and a bad body', async () => {
@@ -144,12 +148,9 @@ describe('POST /front/mchOrder/callback/resend', () => {
     return { order, completed };
   }
 
-  /** The jobs so far were queued longer ago than the double-click window. */
-  const ageJobs = () =>
-    app.db
-      .update(jobs)
-      .set({ createdAt: sql`now() - interval '11 seconds'` })
-      .where(eq(jobs.kind, CALLBACK_JOB));
+  /** The events so far were queued longer ago than the double-click window. */
+  const ageSchedules = () =>
+    app.db.update(callbackEvents).set({ queuedAt: sql`${callbackEvents.queuedAt} - interval '11 seconds'` });
 
   const resend = (orderNo: string, options = {}) =>
     postJson(app, '/mchOrder/callback/resend', { orderNo }, { token, ...options });
@@ -158,7 +159,7 @@ describe('POST /front/mchOrder/callback/resend', () => {
     const { order, completed } = await deliveredOrder();
     // Within the window of the first delivery's own job, a click is a double click.
     expect((await resend(order.orderNo)).json().data).toMatchObject({ alreadyQueued: true });
-    await ageJobs();
+    await ageSchedules();
     const first = await resend(order.orderNo);
     expect(first.json()).toMatchObject({
       code: 0,
@@ -169,33 +170,39 @@ describe('POST /front/mchOrder/callback/resend', () => {
     const hits = await receiver.hits(3);
     await app.jobs.drain();
     expect(hits[2]?.body).toBe(completed.body);
-    expect(await jobsOf(completed.id)).toHaveLength(2);
     expect(receiver.received).toHaveLength(3);
+    expect(await eventRow(completed.id)).toMatchObject({ attempts: 2, tries: 1, runAt: null });
     const log = await getDeliveryLog(app.db, order.id);
     expect(log.attempts[0]).toMatchObject({ eventId: completed.id, attempt: 2, acknowledged: true });
   });
 
   it('queues again once the double-click window has passed', async () => {
     const { order, completed } = await deliveredOrder();
-    await ageJobs();
+    await ageSchedules();
     expect((await resend(order.orderNo)).json().data.alreadyQueued).toBe(false);
     await receiver.hits(3);
     await app.jobs.drain();
-    await ageJobs();
+    await ageSchedules();
     expect((await resend(order.orderNo)).json().data.alreadyQueued).toBe(false);
     await receiver.hits(4);
-    expect((await jobsOf(completed.id)).length).toBe(3);
+    await app.jobs.drain();
+    expect(receiver.received).toHaveLength(4);
+    expect(await eventRow(completed.id)).toMatchObject({ attempts: 3, deliveredAt: clock.now() });
   });
 
   it('pulls a retry that is waiting forward instead of queueing another', async () => {
     const { order, completed } = await deliveredOrder({ status: 503 });
-    const [waiting] = await jobsOf(completed.id);
-    expect(waiting?.runAt).toEqual(new Date(clock.now().getTime() + 15_000));
+    expect(await eventRow(completed.id)).toMatchObject({
+      runAt: new Date(clock.now().getTime() + 15_000),
+      tries: 1,
+      leased: false,
+    });
     receiver.plan.push({ status: 200, body: 'ok' });
     expect((await resend(order.orderNo)).json().data).toMatchObject({ alreadyQueued: true });
     await receiver.hits(3);
     await app.jobs.drain();
-    expect(await jobsOf(completed.id)).toEqual([expect.objectContaining({ id: waiting?.id, attempts: 2 })]);
+    // The same schedule, its second try: not a fresh one beside it.
+    expect(await eventRow(completed.id)).toMatchObject({ attempts: 2, tries: 2, runAt: null });
     expect(await getDeliveryLog(app.db, order.id)).toMatchObject({ pushStatus: 'delivered' });
   });
 
@@ -206,7 +213,7 @@ describe('POST /front/mchOrder/callback/resend', () => {
       await app.jobs.drain();
     }
     expect(await getDeliveryLog(app.db, order.id)).toMatchObject({ pushStatus: 'failed' });
-    await ageJobs();
+    await ageSchedules();
     receiver.plan.push({ status: 200, body: 'success' });
     // The resend wakes the worker, which may deliver before the log is read: hold it while the
     // log shows the fresh schedule.
@@ -226,15 +233,16 @@ describe('POST /front/mchOrder/callback/resend', () => {
     expect(event).toMatchObject({ attempts: 4, gaveUpAt: null });
   });
 
-  it('queues one job for many clicks at once', async () => {
+  it('queues once for many clicks at once', async () => {
     const { order, completed } = await deliveredOrder();
-    await ageJobs();
+    await ageSchedules();
     const answers = await Promise.all(Array.from({ length: 6 }, () => resend(order.orderNo)));
     expect(
       answers.map((answer) => answer.json().data.alreadyQueued).filter((queued) => !queued),
     ).toHaveLength(1);
     await app.jobs.drain();
-    expect(await jobsOf(completed.id)).toHaveLength(2);
+    expect(receiver.received).toHaveLength(3);
+    expect(await eventRow(completed.id)).toMatchObject({ attempts: 2 });
   });
 
   it('refuses an order without events, a foreign or unknown order, and a bad body', async () => {

@@ -7,12 +7,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { callbackDeliveries, jobs } from '../src/db/schema';
-import { createJobWorker } from '../src/jobs/worker';
+import { callbackDeliveries, callbackEvents } from '../src/db/schema';
 import { type HostResolver, type ResolvedAddress, refusalOf } from '../src/modules/callbacks/address-guard';
-import { createCallbackJobHandler } from '../src/modules/callbacks/callback.job';
 import { attemptCallback, type CallbackDeliveryDeps } from '../src/modules/callbacks/callback-delivery';
-import { CALLBACK_JOB, recordCallbackEvent } from '../src/modules/callbacks/callback-events';
+import { recordCallbackEvent } from '../src/modules/callbacks/callback-events';
+import { createCallbackWorker } from '../src/modules/callbacks/callback-queue';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
 import {
   type CallbackReceiver,
@@ -243,27 +242,28 @@ describe('at send time', () => {
   it('retries a refused target on the schedule, and reads the setting from the app config', async () => {
     receiver = await startCallbackReceiver();
     const eventId = await eventFor(receiver.url());
-    const worker = createJobWorker({
-      db: app.db,
-      now: clock.now,
+    const worker = createCallbackWorker({
+      ...depsWith(noDns.resolve, app.config.allowPrivateCallbacks),
       log: app.log,
-      handlers: {
-        [CALLBACK_JOB]: createCallbackJobHandler({
-          ...depsWith(noDns.resolve, app.config.allowPrivateCallbacks),
-          retryDelaysMs: app.config.callbackRetryDelaysMs,
-        }),
-      },
+      retryDelaysMs: app.config.callbackRetryDelaysMs,
+      concurrency: 1,
     });
     expect(app.config.allowPrivateCallbacks).toBe(false);
     worker.start();
     await worker.drain();
     await worker.stop();
-    const [job] = (await app.db.select().from(jobs).where(eq(jobs.kind, CALLBACK_JOB))).filter(
-      (row) => (row.payload as { eventId: string }).eventId === eventId,
-    );
-    expect(job).toMatchObject({ attempts: 1, doneAt: null, failedAt: null });
-    expect(job?.lastError).toContain('refused by the SSRF guard');
-    expect(job?.runAt).toEqual(new Date(clock.now().getTime() + 15_000));
+    const [event] = await app.db.select().from(callbackEvents).where(eq(callbackEvents.id, eventId));
+    expect(event).toMatchObject({
+      tries: 1,
+      leased: false,
+      gaveUpAt: null,
+      runAt: new Date(clock.now().getTime() + 15_000),
+    });
+    const [attempt] = await app.db
+      .select()
+      .from(callbackDeliveries)
+      .where(eq(callbackDeliveries.eventId, eventId));
+    expect(attempt?.error).toContain('refused by the SSRF guard');
     expect(receiver.received).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
 /**
  * Callbacks and the job queue under failure and concurrency: a worker lost mid-delivery (its
  * claim leased, never finished) leaves the event to be delivered once after the lease; a
- * worker lost after its success was recorded does not send again; two workers racing over
- * many events deliver each once (run on PostgreSQL too: the `postgres` project); and the queue
- * extension itself: per-kind retry policies, pulling a waiting job forward but never a leased
- * one, several jobs at once.
+ * worker lost after its success was recorded does not send again (the record settled the
+ * event); two workers racing over many events deliver each once (run on PostgreSQL too: the
+ * `postgres` project); and the job queue itself: per-kind retry policies, pulling a waiting
+ * job forward but never a leased one, several jobs at once.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -22,9 +22,9 @@ import {
 } from '../src/jobs/queue';
 import { createJobWorker } from '../src/jobs/worker';
 import { systemResolver } from '../src/modules/callbacks/address-guard';
-import { createCallbackJobHandler } from '../src/modules/callbacks/callback.job';
 import { attemptCallback, type CallbackDeliveryDeps } from '../src/modules/callbacks/callback-delivery';
-import { CALLBACK_JOB, recordCallbackEvent } from '../src/modules/callbacks/callback-events';
+import { recordCallbackEvent } from '../src/modules/callbacks/callback-events';
+import { claimDueCallbacks, createCallbackWorker } from '../src/modules/callbacks/callback-queue';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
 import {
   type CallbackReceiver,
@@ -57,11 +57,16 @@ beforeAll(async () => {
 afterAll(() => app.close());
 afterEach(() => receiver?.close());
 
-const handlers = () => ({
-  [CALLBACK_JOB]: createCallbackJobHandler({ ...deps, retryDelaysMs: app.config.callbackRetryDelaysMs }),
-});
 const newWorker = (concurrency = 1) =>
-  createJobWorker({ db: app.db, now: clock.now, log: app.log, handlers: handlers(), concurrency });
+  createCallbackWorker({
+    ...deps,
+    log: app.log,
+    retryDelaysMs: app.config.callbackRetryDelaysMs,
+    concurrency,
+  });
+
+const eventRow = async (id: string) =>
+  (await app.db.select().from(callbackEvents).where(eq(callbackEvents.id, id)))[0];
 
 async function newEvent(url: string) {
   const application = await createApplication(app, merchantId, { callbackUrl: url });
@@ -76,18 +81,23 @@ async function newEvent(url: string) {
   });
 }
 
-/** Everything due now is done or waiting: a clean slate for the next test's claims. */
+/** Nothing is due: a clean slate for the next test's claims. */
 async function settleQueue() {
-  await app.db.update(jobs).set({ doneAt: clock.now() }).where(eq(jobs.kind, CALLBACK_JOB));
+  await app.db.update(callbackEvents).set({ runAt: null, leased: false });
+  await app.db.update(jobs).set({ doneAt: clock.now() });
 }
 
 describe('a worker lost mid-delivery', () => {
   it('leaves the event to the next worker after the lease, delivered exactly once', async () => {
     receiver = await startCallbackReceiver();
     const event = await newEvent(receiver.url());
-    // A worker claims the job and dies before sending anything.
-    const claimed = await claimDueJob(app.db, clock.now());
-    expect(claimed?.kind).toBe(CALLBACK_JOB);
+    // A worker claims the event and dies before sending anything.
+    const [claimed] = await claimDueCallbacks(app.db, clock.now(), 1);
+    expect(claimed).toMatchObject({ id: event.id, tries: 1 });
+    expect(await eventRow(event.id)).toMatchObject({
+      leased: true,
+      runAt: new Date(clock.now().getTime() + LEASE_MS),
+    });
     const worker = newWorker();
     worker.start();
     await worker.drain();
@@ -103,35 +113,35 @@ describe('a worker lost mid-delivery', () => {
     await worker.drain();
     await worker.stop();
     expect(receiver.received).toHaveLength(1);
-    const [row] = await app.db.select().from(callbackEvents).where(eq(callbackEvents.id, event.id));
-    expect(row).toMatchObject({ attempts: 1, deliveredAt: expect.any(Date) });
-    const [job] = await app.db
-      .select()
-      .from(jobs)
-      .where(eq(jobs.id, claimed?.id ?? 0));
-    expect(job).toMatchObject({ attempts: 2, failedAt: null });
-    expect(job?.doneAt).not.toBeNull();
+    // The lost try counts in the schedule; the log has the one attempt made.
+    expect(await eventRow(event.id)).toMatchObject({
+      attempts: 1,
+      tries: 2,
+      deliveredAt: expect.any(Date),
+      runAt: null,
+      leased: false,
+    });
   });
 
   it('does not send again when it died after its success was recorded', async () => {
     await settleQueue();
     receiver = await startCallbackReceiver();
     const event = await newEvent(receiver.url());
-    const claimed = await claimDueJob(app.db, clock.now());
-    expect(claimed?.payload).toEqual({ eventId: event.id });
-    // It delivered and recorded the attempt, then died before marking the job done.
-    expect((await attemptCallback(deps, event.id, { lastAttempt: false }))?.outcome).toBe('acknowledged');
+    const [claimed] = await claimDueCallbacks(app.db, clock.now(), 1);
+    if (!claimed) throw new Error('nothing claimed');
+    // It delivered and recorded the attempt (which settles the event), then died.
+    const attempt = await attemptCallback(deps, claimed, {
+      lastAttempt: false,
+      schedule: { retryAt: new Date(clock.now().getTime() + 15_000) },
+    });
+    expect(attempt?.outcome).toBe('acknowledged');
     clock.advance(LEASE_MS);
     const worker = newWorker();
     worker.start();
     await worker.drain();
     await worker.stop();
     expect(receiver.received).toHaveLength(1);
-    const [job] = await app.db
-      .select()
-      .from(jobs)
-      .where(eq(jobs.id, claimed?.id ?? 0));
-    expect(job?.doneAt).not.toBeNull();
+    expect(await eventRow(event.id)).toMatchObject({ attempts: 1, runAt: null, leased: false });
   });
 });
 

@@ -3,7 +3,7 @@
  * (completed, overpaid, underpaid at expiry, late), each transfer counted once, the credit with
  * its fee and fund record, the callback events, and several watchers at once.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,7 +12,6 @@ import {
   chainCursors,
   chainTransfers,
   fundRecords,
-  jobs,
   orders,
 } from '../src/db/schema';
 import { runWatcherTick, scanChain, type WatcherDeps } from '../src/modules/orders/collection-watcher';
@@ -71,15 +70,14 @@ const reload = async (orderNo: string) => {
   if (!order) throw new Error('order vanished');
   return order;
 };
-/** The order's callback events in the order they were written (their delivery jobs' serial ids). */
+/** The order's callback events in the order they were written. */
 const eventsOf = async (orderId: number) =>
   (
     await app.db
       .select({ type: callbackEvents.type, body: callbackEvents.body })
       .from(callbackEvents)
-      .innerJoin(jobs, sql`${jobs.payload}->>'eventId' = ${callbackEvents.id}`)
       .where(eq(callbackEvents.orderId, orderId))
-      .orderBy(asc(jobs.id))
+      .orderBy(asc(callbackEvents.seq))
   ).map((e) => ({ type: e.type, body: JSON.parse(e.body) }));
 const eventTypes = async (orderId: number) => (await eventsOf(orderId)).map((e) => e.type);
 const recordsOf = (orderNo: string) =>

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { systemResolver } from '../modules/callbacks/address-guard';
-import { createCallbackJobHandler } from '../modules/callbacks/callback.job';
-import { CALLBACK_JOB } from '../modules/callbacks/callback-events';
 import { CALLBACK_TIMEOUT_MS, closeCallbackClients } from '../modules/callbacks/callback-http';
+import { createCallbackWorker } from '../modules/callbacks/callback-queue';
 import { createExportExpireHandler, createExportRunHandler } from '../modules/exports/export.job';
 import { EXPORT_EXPIRE_JOB, EXPORT_RUN_JOB } from '../modules/exports/export.service';
 import { createMailJobHandler, MAIL_JOB } from '../modules/mail/mail.job';
@@ -12,20 +11,23 @@ import { startCollectionWatcher } from '../modules/orders/start-watcher';
 import { createTelegramAlertHandler, TELEGRAM_JOB } from '../modules/telegram/telegram-alert.job';
 import { createTelegramDeps, startTelegramBot } from '../modules/telegram/telegram-bot';
 import { purgeExpiredRows } from './purge-expired';
-import { createJobWorker } from './worker';
+import { combineWorkers, createJobWorker } from './worker';
 
 /**
- * The job worker of this process (mails, callbacks), started once the app is ready and stopped
- * on close. Mails go out over SMTP_URL, or without it to the log and the development outbox.
- * Several jobs run at once, so a callback receiver that times out holds up one slot, not the
- * mails and other merchants' callbacks.
+ * The workers of this process, started once the app is ready and stopped on close: the job
+ * worker (mails, Telegram alerts, exports, notices) and the callback worker (the callback
+ * events, their own queue: modules/callbacks/callback-queue.ts), woken and drained together as
+ * `app.jobs`. Mails go out over SMTP_URL, or without it to the log and the development outbox.
+ * Several jobs and callbacks run at once, so a callback receiver that times out holds up one
+ * slot, not the other merchants' callbacks, and a long export not the mails.
  */
 const PURGE_EVERY_MS = 60 * 60_000;
 /**
- * Enough slots for a burst of callbacks to be claimed, read and recorded in batches (the worker
- * and callback-delivery.ts group their statements), while a receiver that times out holds one.
+ * Enough slots for a burst of callbacks to be claimed and recorded in batches (the worker and
+ * callback-delivery.ts group their statements), while a receiver that times out holds one.
  */
-export const CONCURRENT_JOBS = 128;
+export const CONCURRENT_CALLBACKS = 128;
+const CONCURRENT_JOBS = 32;
 
 export function startJobs(app: FastifyInstance): void {
   const transport = createMailTransport({ config: app.config, db: app.db, now: app.now, log: app.log });
@@ -39,15 +41,6 @@ export function startJobs(app: FastifyInstance): void {
     handlers: {
       [MAIL_JOB]: createMailJobHandler(transport),
       [TELEGRAM_JOB]: createTelegramAlertHandler(telegram),
-      [CALLBACK_JOB]: createCallbackJobHandler({
-        db: app.db,
-        now: app.now,
-        secrets: app.secrets,
-        allowPrivate: app.config.allowPrivateCallbacks,
-        resolve: systemResolver,
-        timeoutMs: CALLBACK_TIMEOUT_MS,
-        retryDelaysMs: app.config.callbackRetryDelaysMs,
-      }),
       [EXPORT_RUN_JOB]: createExportRunHandler(exportDeps),
       [EXPORT_EXPIRE_JOB]: createExportExpireHandler(exportDeps),
       [NOTICE_PUBLISH_JOB]: createNoticePublishHandler({ db: app.db }),
@@ -55,8 +48,21 @@ export function startJobs(app: FastifyInstance): void {
     concurrency: CONCURRENT_JOBS,
     maintenance: { everyMs: PURGE_EVERY_MS, run: () => purgeExpiredRows(app.db, app.now()) },
   });
-  app.decorate('jobs', worker);
-  app.addHook('onReady', async () => worker.start());
+  const callbacks = createCallbackWorker({
+    db: app.db,
+    now: app.now,
+    log: app.log,
+    secrets: app.secrets,
+    allowPrivate: app.config.allowPrivateCallbacks,
+    resolve: systemResolver,
+    timeoutMs: CALLBACK_TIMEOUT_MS,
+    retryDelaysMs: app.config.callbackRetryDelaysMs,
+    concurrency: CONCURRENT_CALLBACKS,
+  });
+  // Callbacks first: a callback given up may queue a job (its Telegram alert).
+  const workers = combineWorkers(callbacks, worker);
+  app.decorate('jobs', workers);
+  app.addHook('onReady', async () => workers.start());
   // The collection watcher: chain payments to orders, expiry (its events wake the worker).
   startCollectionWatcher(app);
   // The Telegram bot's updates (/start <code>, /stop): long polling or the webhook.

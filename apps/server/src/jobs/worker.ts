@@ -70,15 +70,7 @@ export function createJobWorker(options: {
   /** Housekeeping run at most once per `everyMs`, between claims (purging old rows). */
   maintenance?: { everyMs: number; run(): Promise<void> };
 }): JobWorker {
-  const { db, now, log, handlers, pollMs = POLL_MS, concurrency = 1, maintenance } = options;
-  let maintainedAt = Number.NEGATIVE_INFINITY;
-  const refillAt = Math.max(1, Math.floor(concurrency / 2));
-  let timer: NodeJS.Timeout | undefined;
-  const running = new Set<Promise<void>>();
-  let claiming: Promise<void> | undefined;
-  /** Asked to look again (a wake, a finished job) while a claim was on its way. */
-  let again = false;
-  let stopped = true;
+  const { db, now, log, handlers } = options;
 
   async function runJob(job: ClaimedJob): Promise<void> {
     const handler = handlers[job.kind];
@@ -110,19 +102,58 @@ export function createJobWorker(options: {
     }
   }
 
-  function track(job: ClaimedJob): void {
-    const done: Promise<void> = runJob(job)
-      .catch((error: unknown) => log.error({ err: error, jobId: job.id }, 'job queue unavailable'))
+  return createClaimLoop({
+    ...options,
+    claim: (limit) => claimDueJobs(db, now(), limit),
+    run: runJob,
+    describe: (job) => ({ jobId: job.id }),
+  });
+}
+
+/**
+ * The loop every leased queue runs in a process (the jobs here, the callback events in
+ * modules/callbacks/callback-queue.ts): claim up to the free slots in one statement, run each
+ * claimed item in a slot of its own, refill once half the slots are free, look again every
+ * `pollMs` and when woken. `run` settles its item itself (and should not throw: a throw is
+ * logged as the queue being unavailable).
+ */
+export function createClaimLoop<T>(options: {
+  now: Clock;
+  log: FastifyBaseLogger;
+  claim(limit: number): Promise<T[]>;
+  run(item: T): Promise<void>;
+  /** What the log says of an item whose run threw. */
+  describe?(item: T): Record<string, unknown>;
+  pollMs?: number;
+  concurrency?: number;
+  maintenance?: { everyMs: number; run(): Promise<void> };
+}): JobWorker {
+  const { now, log, pollMs = POLL_MS, concurrency = 1, maintenance } = options;
+  let maintainedAt = Number.NEGATIVE_INFINITY;
+  const refillAt = Math.max(1, Math.floor(concurrency / 2));
+  let timer: NodeJS.Timeout | undefined;
+  const running = new Set<Promise<void>>();
+  let claiming: Promise<void> | undefined;
+  /** Asked to look again (a wake, a finished item) while a claim was on its way. */
+  let again = false;
+  let stopped = true;
+
+  function track(item: T): void {
+    const done: Promise<void> = options
+      .run(item)
+      .catch((error: unknown) =>
+        log.error({ err: error, ...options.describe?.(item) }, 'job queue unavailable'),
+      )
       .finally(() => {
         running.delete(done);
         // Slots are refilled together once half of them are free (one claim for many), or at
-        // once when nothing runs (a failed job may be due again at once: a zero retry delay).
+        // once when nothing runs (a failed item may be due again at once: a zero retry delay).
         if (running.size === 0 || concurrency - running.size >= refillAt) claim();
       });
     running.add(done);
   }
 
-  /** Fill the free slots with due jobs, as long as there are some. */
+  /** Fill the free slots with due items, as long as there are some. */
   async function claimDue(): Promise<void> {
     if (maintenance && now().getTime() - maintainedAt >= maintenance.everyMs) {
       maintainedAt = now().getTime();
@@ -131,9 +162,9 @@ export function createJobWorker(options: {
     again = false;
     while (!stopped) {
       const free = concurrency - running.size;
-      if (free <= 0) return; // each finishing job claims again
-      const claimed = await claimDueJobs(db, now(), free);
-      for (const job of claimed) track(job);
+      if (free <= 0) return; // each finishing item claims again
+      const claimed = await options.claim(free);
+      for (const item of claimed) track(item);
       if (claimed.length < free && !again) return;
       again = false;
     }
@@ -176,6 +207,25 @@ export function createJobWorker(options: {
       stopped = true;
       clearTimeout(timer);
       await settle();
+    },
+  };
+}
+
+/** Several workers as one (the jobs and the callbacks): started, woken, drained and stopped together. */
+export function combineWorkers(...workers: JobWorker[]): JobWorker {
+  return {
+    start() {
+      for (const worker of workers) worker.start();
+    },
+    wake() {
+      for (const worker of workers) worker.wake();
+    },
+    async drain() {
+      // In the order given, twice: a callback's record may queue a job (a Telegram alert).
+      for (let pass = 0; pass < 2; pass++) for (const worker of workers) await worker.drain();
+    },
+    async stop() {
+      await Promise.all(workers.map((worker) => worker.stop()));
     },
   };
 }

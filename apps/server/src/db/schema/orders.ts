@@ -220,8 +220,10 @@ export const CALLBACK_EVENT_TYPES = [
 
 /**
  * The callback outbox: one row per event, written in the same transaction as the change it
- * reports. The job queue delivers it (job kind `callback`, payload { eventId }); the id is the
- * body's `id`, stable across retries. `format` says which protocol signs and shapes the body.
+ * reports. It is its own leased queue (modules/callbacks/callback-queue.ts): `run_at` says when
+ * its next attempt may start, a worker's claim counts the try and leases the row, and the record
+ * of the attempt settles it, in the row itself (no job row beside it). The id is the body's
+ * `id`, stable across retries. `format` says which protocol signs and shapes the body.
  */
 export const callbackEvents = pgTable(
   'callback_events',
@@ -244,8 +246,26 @@ export const callbackEvents = pgTable(
     /** Set when the retry schedule is spent. */
     gaveUpAt: at('gave_up_at'),
     createdAt: at('created_at').notNull(),
+    /**
+     * When the next attempt may start: the event's time for a new one, the retry's time after a
+     * failure, the lease's end while a worker holds it. null: nothing to send (delivered, given
+     * up, skipped, or a test event, which is sent while its call waits).
+     */
+    runAt: at('run_at'),
+    /** Attempts claimed in the current schedule (a claim counts it, so a lost worker's try counts). */
+    tries: integer('tries').notNull().default(0),
+    /** A worker holds it (claimed, not yet recorded): a resend leaves it alone. */
+    leased: boolean('leased').notNull().default(false),
+    /** When the current schedule began: the event's time, or its last resend (the double-click window). */
+    queuedAt: at('queued_at'),
+    /** The order events were written in (those of one transaction share their time): claims go by it. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
-  (t) => [index('callback_events_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [
+    index('callback_events_order_idx').on(t.orderId, t.createdAt),
+    // In the claim's order (run_at, then the order written), only the rows with something to send.
+    index('callback_events_due_idx').on(t.runAt, t.seq).where(sql`${t.runAt} is not null`),
+  ],
 );
 
 /** Every delivery attempt, for the order's delivery log. */
@@ -258,7 +278,8 @@ export const callbackDeliveries = pgTable(
       .references(() => callbackEvents.id, { onDelete: 'cascade' }),
     attempt: integer('attempt').notNull(),
     url: text('url').notNull(),
-    requestBody: text('request_body').notNull(),
+    /** The body as sent; null when it is the event's own (`callback_events.body`), not copied. */
+    requestBody: text('request_body'),
     responseStatus: integer('response_status'),
     /** The first 2 KB of the response body. */
     responseBody: text('response_body'),

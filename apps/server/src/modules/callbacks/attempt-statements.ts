@@ -14,13 +14,13 @@ import { createGroupBatch } from '../../lib/group-batch';
 import { TELEGRAM_JOB } from '../telegram/telegram-alert.job';
 
 /**
- * The two statements of a delivery attempt that touch the database, each group-batched per
- * database (lib/group-batch.ts): the worker's attempts running side by side share one round
- * trip for each. Both take their rows as typed arrays (`unnest`, one parameter per column), so
- * the statement's text never changes with the batch's size: it is built once and, on a
- * PostgreSQL server, prepared once per connection (db/named-statement.ts); the driver binds 15
- * parameters instead of 14 per row, and the rows are found by their keys (index lookups, not
- * scans).
+ * The statements of a delivery attempt that touch the database, each group-batched per
+ * database (lib/group-batch.ts): attempts running side by side share one round trip for each.
+ * A worker's attempts read their events in their claim (callback-queue.ts); the read here is
+ * for an attempt outside the queue (the test event). Both take their rows as typed arrays
+ * (`unnest`, one parameter per column), so the statement's text never changes with the batch's
+ * size: it is built once and, on a PostgreSQL server, prepared once per connection
+ * (db/named-statement.ts); the rows are found by their keys (index lookups, not scans).
  */
 
 /** What an attempt reads of its event: the event, its application, and its order's callback URL. */
@@ -36,7 +36,7 @@ export interface EventForAttempt {
   orderCallbackUrl: string | null;
 }
 
-interface EventRow {
+export interface EventRow {
   id: string;
   body: string;
   format: 'tollgate' | 'epusdt';
@@ -48,38 +48,46 @@ interface EventRow {
   order_callback_url: string | null;
 }
 
+/**
+ * What an attempt reads, from events aliased `e` (the table, or the rows a claim took): the
+ * columns of an EventRow, then the joins they come from.
+ */
+export const EVENT_FOR_ATTEMPT = {
+  columns: sql`e.id, e.body, e.format, a.id as app_id, a.secret_version, a.secret_sealed,
+      a.deleted_at is not null as app_deleted, a.callback_url as app_callback_url,
+      o.callback_url as order_callback_url`,
+  joins: sql`join ${applications} a on a.id = e.application_id
+    left join ${orders} o on o.id = e.order_id`,
+};
+
+export function toEventForAttempt(row: EventRow): EventForAttempt {
+  return {
+    id: row.id,
+    body: row.body,
+    format: row.format,
+    appId: Number(row.app_id),
+    appSecretVersion: Number(row.secret_version),
+    appSecretSealed: row.secret_sealed,
+    appDeleted: row.app_deleted,
+    appCallbackUrl: row.app_callback_url,
+    orderCallbackUrl: row.order_callback_url,
+  };
+}
+
 const readEvents = namedStatement<EventRow>(
   'callback_read_events',
   sql`
-    select e.id, e.body, e.format, a.id as app_id, a.secret_version, a.secret_sealed,
-      a.deleted_at is not null as app_deleted, a.callback_url as app_callback_url,
-      o.callback_url as order_callback_url
+    select ${EVENT_FOR_ATTEMPT.columns}
     from ${callbackEvents} e
-    join ${applications} a on a.id = e.application_id
-    left join ${orders} o on o.id = e.order_id
+    ${EVENT_FOR_ATTEMPT.joins}
     where e.id = any(${sql.placeholder('ids')}::text[])`,
 );
 
-/** The event, its application and its order's callback URL, read together with others due now. */
+/** The event, its application and its order's callback URL, read together with others asked now. */
 export const readEventForAttempt = perDatabase((db: Database) =>
   createGroupBatch<string, EventForAttempt | undefined>(async (ids) => {
     const rows = await readEvents.run(db, { ids: [...new Set(ids)] });
-    const byId = new Map(
-      rows.map((row): [string, EventForAttempt] => [
-        row.id,
-        {
-          id: row.id,
-          body: row.body,
-          format: row.format,
-          appId: Number(row.app_id),
-          appSecretVersion: Number(row.secret_version),
-          appSecretSealed: row.secret_sealed,
-          appDeleted: row.app_deleted,
-          appCallbackUrl: row.app_callback_url,
-          orderCallbackUrl: row.order_callback_url,
-        },
-      ]),
-    );
+    const byId = new Map(rows.map((row): [string, EventForAttempt] => [row.id, toEventForAttempt(row)]));
     return ids.map((id) => byId.get(id));
   }),
 );
@@ -87,7 +95,7 @@ export const readEventForAttempt = perDatabase((db: Database) =>
 export interface AttemptRow {
   eventId: string;
   url: string;
-  /** null: the event's own body, which the statement takes from the event's row (not sent again). */
+  /** null: the event's own body, not copied (the log reads it from the event's row). */
   requestBody: string | null;
   status: number | null;
   responseBody: string | null;
@@ -97,12 +105,18 @@ export interface AttemptRow {
   /** The event is over with this attempt (skipped, or failed on its last attempt). */
   over: boolean;
   createdAt: Date;
-  job: { id: number; state: 'done' | 'retry' | 'given-up'; runAt: Date | null } | null;
+  /**
+   * A worker's attempt settles the event's place in the queue (callback-queue.ts): its lease
+   * ends, and it is due again at `retryAt` (a failure before the last) or never. null: an
+   * attempt outside the queue (the test event), which leaves it as it is.
+   */
+  schedule: { retryAt: Date | null } | null;
 }
 
 /**
  * Records attempts, many in one statement (atomic, one round trip): each counts on its event,
- * is logged with its number, and settles its job if it has one. An event appears once per
+ * is logged with its number, and a worker's attempt settles the event's place in the queue
+ * (its lease ends; due again at its retry's time, or never). An event appears once per
  * statement (its attempt number comes from its own update), so a second attempt of the same
  * event in a batch goes into the next statement. Answers each attempt's number (0 when its
  * event no longer exists).
@@ -118,9 +132,8 @@ const ATTEMPT_COLUMNS = [
   ['acknowledged', 'boolean'],
   ['over', 'boolean'],
   ['createdAt', 'timestamptz'],
-  ['jobId', 'bigint'],
-  ['jobState', 'text'],
-  ['jobRunAt', 'timestamptz'],
+  ['settle', 'boolean'],
+  ['nextRunAt', 'timestamptz'],
 ] as const;
 
 const recordAttempts = namedStatement<{ event_id: string; attempt: number }>(
@@ -132,17 +145,19 @@ const recordAttempts = namedStatement<{ event_id: string; attempt: number }>(
         sql`, `,
       )})
         as i(event_id, url, request_body, response_status, response_body, duration_ms, error,
-          acknowledged, over, created_at, job_id, job_state, job_run_at)
+          acknowledged, over, created_at, settle, next_run_at)
     ),
     counted as (
       update ${callbackEvents} e
       set attempts = e.attempts + 1,
         delivered_at = case when i.acknowledged then i.created_at else e.delivered_at end,
         gave_up_at = case when i.acknowledged then null when i.over then i.created_at
-          else e.gave_up_at end
+          else e.gave_up_at end,
+        run_at = case when i.settle then i.next_run_at else e.run_at end,
+        leased = case when i.settle then false else e.leased end
       from input i
       where e.id = i.event_id
-      returning e.id, e.attempts, e.body, e.application_id, e.order_id
+      returning e.id, e.attempts, e.application_id, e.order_id
     ),
     alerted as (
       -- An order's notification whose retries are spent: a Telegram alert, when the
@@ -154,22 +169,10 @@ const recordAttempts = namedStatement<{ event_id: string; attempt: number }>(
       join ${telegramChats} t on t.application_id = c.application_id
       where i.over and not i.acknowledged and c.order_id is not null
         and coalesce(i.error, '') not like 'skipped:%'
-    ),
-    settled as (
-      -- The jobs by their key (= any of the ids): joined to the input alone, the planner may
-      -- hash the whole jobs table.
-      update ${jobs} j
-      set done_at = case when i.job_state = 'done' then i.created_at else j.done_at end,
-        failed_at = case when i.job_state = 'given-up' then i.created_at else j.failed_at end,
-        run_at = case when i.job_state = 'retry' then i.job_run_at else j.run_at end,
-        last_error = case when i.job_state = 'done' then null
-          else left(coalesce(nullif(i.error, ''), 'failed'), 1000) end
-      from input i
-      where j.id = any(${sql.placeholder('jobIds')}::bigint[]) and j.id = i.job_id
     )
     insert into ${callbackDeliveries} (event_id, attempt, url, request_body, response_status,
       response_body, duration_ms, error, acknowledged, created_at)
-    select i.event_id, c.attempts, i.url, coalesce(i.request_body, c.body), i.response_status,
+    select i.event_id, c.attempts, i.url, i.request_body, i.response_status,
       i.response_body, i.duration_ms, i.error, i.acknowledged, i.created_at
     from input i
     join counted c on c.id = i.event_id
@@ -178,7 +181,8 @@ const recordAttempts = namedStatement<{ event_id: string; attempt: number }>(
 
 /**
  * Records attempts, many in one statement (atomic, one round trip): each counts on its event,
- * is logged with its number, and settles its job if it has one. An event appears once per
+ * is logged with its number, and a worker's attempt settles the event's place in the queue
+ * (its lease ends; due again at its retry's time, or never). An event appears once per
  * statement (its attempt number comes from its own update), so a second attempt of the same
  * event in a batch goes into the next statement. Answers each attempt's number (0 when its
  * event no longer exists).
@@ -197,7 +201,6 @@ export const recordAttempt = perDatabase((db: Database) =>
       }
       pending = later;
       const column = <T>(pick: (row: AttemptRow) => T) => round.map(({ row }) => pick(row));
-      const jobIds = column((r) => r.job?.id ?? null);
       const result = await recordAttempts.run(db, {
         eventId: column((r) => r.eventId),
         url: column((r) => r.url),
@@ -209,10 +212,10 @@ export const recordAttempt = perDatabase((db: Database) =>
         acknowledged: column((r) => r.acknowledged),
         over: column((r) => r.over),
         createdAt: column((r) => r.createdAt.toISOString()),
-        jobId: jobIds,
-        jobState: column((r) => r.job?.state ?? null),
-        jobRunAt: column((r) => r.job?.runAt?.toISOString() ?? null),
-        jobIds: jobIds.filter((id) => id !== null),
+        settle: column((r) => r.schedule !== null),
+        nextRunAt: column((r) =>
+          r.acknowledged || r.over ? null : (r.schedule?.retryAt?.toISOString() ?? null),
+        ),
       });
       const attempts = new Map(result.map((r) => [r.event_id, Number(r.attempt)]));
       for (const { row, index } of round) numbers[index] = attempts.get(row.eventId) ?? 0;

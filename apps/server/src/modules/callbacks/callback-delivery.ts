@@ -1,11 +1,9 @@
-import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { callbackDeliveries } from '../../db/schema';
 import type { SecretBox } from '../../lib/secret-box';
 import type { Clock } from '../../types';
 import { signEpusdtNotifyBody } from '../epusdt/epusdt-notify';
 import { type HostResolver, resolveCallbackTarget } from './address-guard';
-import { readEventForAttempt, recordAttempt } from './attempt-statements';
+import { type EventForAttempt, readEventForAttempt, recordAttempt } from './attempt-statements';
 import { type CallbackHttpResult, postCallback } from './callback-http';
 import { SIGNATURE_HEADER, signCallback } from './callback-signature';
 import { DELIVERY_ERROR_TEXT } from './delivery-error';
@@ -13,8 +11,8 @@ import { openAppSecretKept } from './opened-app-secrets';
 
 /**
  * One delivery attempt of a callback event, in this order:
- * 1. The event, its application and its order are read now: the URL is the order's
- *    callbackUrl, else the application's, as they are at send time.
+ * 1. The event, its application and its order are read now (by the worker's claim, or here):
+ *    the URL is the order's callbackUrl, else the application's, as they are at send time.
  * 2. Nothing to send to (no URL, or the application was deleted): the attempt is logged as
  *    skipped and the event is over (gave_up_at), not retried.
  * 3. A URL that is not http(s), or whose host the SSRF guard refuses (address-guard.ts), is a
@@ -24,11 +22,11 @@ import { openAppSecretKept } from './opened-app-secrets';
  *    epusdt body also gets its own MD5 signature field now: modules/epusdt/epusdt-notify.ts).
  *    Acknowledged only by a 2xx whose trimmed body is `success` or `ok` (any case).
  * 5. The attempt is appended to callback_deliveries and the event's attempts, delivered_at or
- *    gave_up_at updated, in one statement; a job's attempt settles its job in that statement too
- *    (done, to retry at its time, or given up).
+ *    gave_up_at updated, in one statement; a worker's attempt also settles the event's place in
+ *    the queue there (callback-queue.ts: delivered or over, or due again at its retry's time).
  *
- * Reads (1) and records (5) are group-batched per database (attempt-statements.ts): the worker's
- * attempts running side by side share one round trip for each, instead of one apiece.
+ * Records (5) are group-batched per database (attempt-statements.ts): the worker's attempts
+ * running side by side share one round trip, instead of one apiece.
  */
 export interface CallbackDeliveryDeps {
   db: Database;
@@ -37,6 +35,12 @@ export interface CallbackDeliveryDeps {
   allowPrivate: boolean;
   resolve: HostResolver;
   timeoutMs: number;
+}
+
+export interface AttemptOptions {
+  lastAttempt: boolean;
+  /** A worker's attempt (callback-queue.ts); none for the test event, sent outside the queue. */
+  schedule?: AttemptSchedule;
 }
 
 export type AttemptOutcome = 'acknowledged' | 'failed' | 'skipped';
@@ -60,39 +64,22 @@ export function isAcknowledgement(status: number | null, body: string | null): b
   return status !== null && status >= 200 && status < 300 && /^(success|ok)$/i.test((body ?? '').trim());
 }
 
-/**
- * Whether the event was acknowledged by an attempt after `afterAttempt` (a job that died
- * after recording its success must not send again when its lease ends).
- */
-export async function acknowledgedAfter(db: Database, eventId: string, afterAttempt: number) {
-  const [row] = await db
-    .select({ id: callbackDeliveries.id })
-    .from(callbackDeliveries)
-    .where(
-      and(
-        eq(callbackDeliveries.eventId, eventId),
-        eq(callbackDeliveries.acknowledged, true),
-        gt(callbackDeliveries.attempt, afterAttempt),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
-/** The job an attempt belongs to, settled in the statement that records the attempt. */
-export interface AttemptJob {
-  id: number;
+/** A worker's attempt: its place in the queue is settled with its record. */
+export interface AttemptSchedule {
   /** When a failed attempt is tried again; null: this was the last attempt. */
   retryAt: Date | null;
 }
 
-/** Returns null when the event does not exist (purged with its merchant). */
+/**
+ * One attempt of an event, claimed by a worker (read with its claim) or given by id (read now).
+ * Returns null when the event does not exist (purged with its merchant).
+ */
 export async function attemptCallback(
   deps: CallbackDeliveryDeps,
-  eventId: string,
-  options: { lastAttempt: boolean; job?: AttemptJob },
+  eventOrId: EventForAttempt | string,
+  options: AttemptOptions,
 ): Promise<AttemptRecord | null> {
-  const event = await readEventForAttempt(deps.db)(eventId);
+  const event = typeof eventOrId === 'string' ? await readEventForAttempt(deps.db)(eventOrId) : eventOrId;
   if (!event) return null;
   const target = event.orderCallbackUrl || event.appCallbackUrl;
 
@@ -155,7 +142,7 @@ async function record(
   deps: CallbackDeliveryDeps,
   event: { id: string; body: string },
   attempted: Attempted,
-  options: { lastAttempt: boolean; job?: AttemptJob },
+  options: AttemptOptions,
   /** The body as sent, when it is not the event's own (an epusdt body, signed at send time). */
   sentBody: string = event.body,
 ): Promise<AttemptRecord> {
@@ -169,8 +156,6 @@ async function record(
       : `${DELIVERY_ERROR_TEXT.notAcknowledged}HTTP ${attempted.status} without "success" or "ok"`);
   const now = deps.now();
   const over = outcome === 'skipped' || (outcome === 'failed' && options.lastAttempt);
-  const { job } = options;
-  const jobState = outcome !== 'failed' ? 'done' : job?.retryAt ? 'retry' : 'given-up';
   const attempt = await recordAttempt(deps.db)({
     eventId,
     url: attempted.url,
@@ -182,7 +167,7 @@ async function record(
     acknowledged,
     over,
     createdAt: now,
-    job: job ? { id: job.id, state: jobState, runAt: job.retryAt } : null,
+    schedule: options.schedule ?? null,
   });
   return {
     eventId,

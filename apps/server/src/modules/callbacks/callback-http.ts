@@ -13,7 +13,7 @@ import { DELIVERY_ERROR_TEXT } from './delivery-error';
  * Connections are kept alive per origin and vetted address (a pool each, at most KEPT_CLIENTS
  * pools, the least recently used closed first): a shop's callbacks reuse connections instead of
  * a TCP (and TLS) handshake each. A pool opens as many connections as requests come at once
- * (the job worker bounds them, jobs/start-jobs.ts CONCURRENT_JOBS), so no request ever waits in
+ * (the callback worker bounds them, jobs/start-jobs.ts CONCURRENT_CALLBACKS), so no request ever waits in
  * a queue while its timeout runs. The guard still resolves and vets the host on every attempt; a host
  * that now resolves elsewhere gets a connection of its own to the new address.
  *

@@ -54,7 +54,8 @@ export async function getDeliveryLog(db: Executor, orderId: number): Promise<Del
       attempt: callbackDeliveries.attempt,
       createdAt: callbackDeliveries.createdAt,
       url: callbackDeliveries.url,
-      requestBody: callbackDeliveries.requestBody,
+      // null when the body sent was the event's own (not copied per attempt).
+      requestBody: sql<string>`coalesce(${callbackDeliveries.requestBody}, ${callbackEvents.body})`,
       responseStatus: callbackDeliveries.responseStatus,
       responseBody: callbackDeliveries.responseBody,
       durationMs: callbackDeliveries.durationMs,

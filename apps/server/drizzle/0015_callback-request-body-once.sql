@@ -1,0 +1,1 @@
+ALTER TABLE "callback_deliveries" ALTER COLUMN "request_body" DROP NOT NULL;

@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { namedStatement } from '../../db/named-statement';
+import { callbackEvents } from '../../db/schema';
+import { LEASE_MS, type RetryPolicy, scheduledRetryPolicy } from '../../jobs/queue';
+import { createClaimLoop, type JobWorker } from '../../jobs/worker';
+import {
+  EVENT_FOR_ATTEMPT,
+  type EventForAttempt,
+  type EventRow,
+  toEventForAttempt,
+} from './attempt-statements';
+import { attemptCallback, type CallbackDeliveryDeps } from './callback-delivery';
+
+/**
+ * The callback events are their own leased queue: an event's row says when its next attempt may
+ * start (`run_at`), and nothing else is written to deliver it. One event, one row, from the
+ * transaction that wrote it to its last attempt:
+ * - written due (`run_at` = its time) in the transaction of the change it reports (outbox);
+ * - a claim takes due rows in the due index's order (their time, then the order they were
+ *   written in: `seq`) with FOR UPDATE SKIP LOCKED (workers on
+ *   other nodes never take the same row), counts the try, leases the row (`run_at` = the lease's
+ *   end, `leased`) and reads what the attempt needs (its application, its order's URL), in one
+ *   statement. A worker that dies mid-delivery leaves the row due again when the lease ends;
+ * - the attempt's record (attempt-statements.ts) logs it and settles the row in one statement:
+ *   delivered or over (`run_at` null), or due again at its retry's time. The lease (5 minutes) is
+ *   far longer than the 10 s timeout, so no two workers send an event at once;
+ * - a resend (callbacks.service.ts) starts a new schedule on the row: `tries` 0, due now.
+ * Tries follow the callback schedule (15 s … 24 h, or CALLBACK_RETRY_DELAYS), then the event
+ * is given up.
+ */
+export interface ClaimedCallback extends EventForAttempt {
+  /** This attempt's number in the current schedule (the claim counted it). */
+  tries: number;
+}
+
+export const CLAIM_DUE_CALLBACKS = namedStatement<EventRow & { tries: number; seq: number | string }>(
+  'callback_claim_due',
+  sql`
+    with claimed as (
+      update ${callbackEvents}
+      set tries = tries + 1, run_at = ${sql.placeholder('leaseUntil')}::timestamptz, leased = true
+      where id in (
+        select id from ${callbackEvents}
+        where run_at <= ${sql.placeholder('now')}::timestamptz
+        order by run_at, seq
+        limit ${sql.placeholder('limit')}::int
+        for update skip locked
+      )
+      returning id, body, format, application_id, order_id, tries, seq
+    )
+    select ${EVENT_FOR_ATTEMPT.columns}, e.tries, e.seq
+    from claimed e
+    ${EVENT_FOR_ATTEMPT.joins}
+    order by e.seq`,
+);
+
+export async function claimDueCallbacks(db: Database, now: Date, limit: number): Promise<ClaimedCallback[]> {
+  const rows = await CLAIM_DUE_CALLBACKS.run(db, {
+    leaseUntil: new Date(now.getTime() + LEASE_MS).toISOString(),
+    now: now.toISOString(),
+    limit,
+  });
+  return rows.map((row) => ({ ...toEventForAttempt(row), tries: Number(row.tries) }));
+}
+
+export function callbackRetryPolicy(retryDelaysMs: readonly number[]): RetryPolicy {
+  return scheduledRetryPolicy(retryDelaysMs);
+}
+
+/** The callback worker of this process: `concurrency` attempts at once, in claims of many. */
+export function createCallbackWorker(
+  deps: CallbackDeliveryDeps & {
+    log: FastifyBaseLogger;
+    retryDelaysMs: readonly number[];
+    concurrency: number;
+    pollMs?: number;
+  },
+): JobWorker {
+  const { db, now, log, concurrency, pollMs } = deps;
+  const policy = callbackRetryPolicy(deps.retryDelaysMs);
+  return createClaimLoop<ClaimedCallback>({
+    now,
+    log,
+    concurrency,
+    pollMs,
+    claim: (limit) => claimDueCallbacks(db, now(), limit),
+    describe: (event) => ({ eventId: event.id }),
+    async run(event) {
+      const lastAttempt = event.tries >= policy.maxAttempts;
+      const retryAt = lastAttempt ? null : new Date(now().getTime() + policy.delayMs(event.tries));
+      const attempt = await attemptCallback(deps, event, { lastAttempt, schedule: { retryAt } });
+      if (attempt && attempt.outcome === 'failed') {
+        log.warn(
+          {
+            eventId: event.id,
+            tries: event.tries,
+            outcome: retryAt ? 'retry' : 'given-up',
+            err: attempt.error,
+          },
+          'callback failed',
+        );
+      }
+    },
+  });
+}
