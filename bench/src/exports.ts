@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -149,7 +149,7 @@ async function main() {
         console.log(
           `round ${round}: export ${format}: ${run.rows} rows in ${run.seconds.toFixed(2)} s (job, POST to done); ` +
             `${(run.seconds / copy).toFixed(2)}x COPY; server RSS ${run.baseline.toFixed(0)} -> ` +
-            `${run.peak.toFixed(0)} MB, growth ${growth.toFixed(0)} MB`,
+            `${run.peak.toFixed(0)} MB, growth ${growth.toFixed(0)} MB; file ${newestFileMb(dataDir).toFixed(1)} MB`,
         );
       }
     }
@@ -169,3 +169,13 @@ async function main() {
 }
 
 await main();
+
+/** The size of the newest file under `dir` (the export the job just wrote), in MB. */
+function newestFileMb(dir: string): number {
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(dir, name))
+    .map((path) => ({ path, stat: statSync(path) }))
+    .filter((file) => file.stat.isFile())
+    .sort((a, b) => b.stat.mtimeMs - a.stat.mtimeMs);
+  return (files[0]?.stat.size ?? 0) / 1e6;
+}
