@@ -4,7 +4,7 @@
  * 1. Collection orders created per second through the signed merchant API (real HTTP, every
  *    request signed with a fresh nonce), beside raw INSERTs of the same rows (the order and its
  *    nonce) through the same database client (PGlite, or the same pg pool).
- * 2. Callbacks delivered per second by the job worker (claim, read, sign, POST, log), beside
+ * 2. Callbacks delivered per second by the callback worker (claim with read, sign, POST, log), beside
  *    raw undici POSTs of the same signed bodies to the same local receiver, with as many
  *    requests in flight as the callback worker runs attempts at once. In BENCH_CALLBACK_ROUNDS rounds (5) of
  *    BENCH_CALLBACKS (2000): each round commits its events in one transaction, times the worker
@@ -399,7 +399,7 @@ async function main() {
         count: ORDERS,
       },
       {
-        path: `callbacks: job worker, after one commit (median of ${callbackRounds.length} rounds)`,
+        path: `callbacks: callback worker, after one commit (median of ${callbackRounds.length} rounds)`,
         'per second': Math.round(median(callbackRounds.map((r) => r.worker))),
         count: CALLBACKS,
       },

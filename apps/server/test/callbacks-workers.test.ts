@@ -9,7 +9,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { callbackEvents, jobs } from '../src/db/schema';
+import { applications, callbackDeliveries, callbackEvents, jobs } from '../src/db/schema';
 import {
   claimDueJob,
   enqueueJob,
@@ -24,7 +24,13 @@ import { createJobWorker } from '../src/jobs/worker';
 import { systemResolver } from '../src/modules/callbacks/address-guard';
 import { attemptCallback, type CallbackDeliveryDeps } from '../src/modules/callbacks/callback-delivery';
 import { recordCallbackEvent } from '../src/modules/callbacks/callback-events';
-import { claimDueCallbacks, createCallbackWorker } from '../src/modules/callbacks/callback-queue';
+import {
+  claimDueCallbacks,
+  createCallbackWorker,
+  createLegacyCallbackJobHandler,
+  LEGACY_CALLBACK_JOB,
+} from '../src/modules/callbacks/callback-queue';
+import { deliveryErrorCode } from '../src/modules/callbacks/delivery-error';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
 import {
   type CallbackReceiver,
@@ -132,7 +138,7 @@ describe('a worker lost mid-delivery', () => {
     // It delivered and recorded the attempt (which settles the event), then died.
     const attempt = await attemptCallback(deps, claimed, {
       lastAttempt: false,
-      schedule: { retryAt: new Date(clock.now().getTime() + 15_000) },
+      schedule: { retryAt: new Date(clock.now().getTime() + 15_000), tries: claimed.tries },
     });
     expect(attempt?.outcome).toBe('acknowledged');
     clock.advance(LEASE_MS);
@@ -142,6 +148,98 @@ describe('a worker lost mid-delivery', () => {
     await worker.stop();
     expect(receiver.received).toHaveLength(1);
     expect(await eventRow(event.id)).toMatchObject({ attempts: 1, runAt: null, leased: false });
+  });
+});
+
+describe('an attempt that fails before sending, or outlives its lease', () => {
+  it('logs an attempt that threw as failed and settles it on the schedule, never left leased', async () => {
+    await settleQueue();
+    receiver = await startCallbackReceiver();
+    const event = await newEvent(receiver.url());
+    const [row] = await app.db.select().from(callbackEvents).where(eq(callbackEvents.id, event.id));
+    // A secret sealed under another key: opening it throws before anything is sent.
+    await app.db
+      .update(applications)
+      .set({ secretSealed: 'v1.not-a-sealed-value' })
+      .where(eq(applications.id, row?.applicationId ?? 0));
+    const worker = newWorker();
+    worker.start();
+    await worker.drain();
+    await worker.stop();
+    expect(receiver.received).toEqual([]);
+    expect(await eventRow(event.id)).toMatchObject({
+      tries: 1,
+      attempts: 1,
+      leased: false,
+      runAt: new Date(clock.now().getTime() + (app.config.callbackRetryDelaysMs[0] ?? Number.NaN)),
+      gaveUpAt: null,
+    });
+    const [attempt] = await app.db
+      .select()
+      .from(callbackDeliveries)
+      .where(eq(callbackDeliveries.eventId, event.id));
+    expect(attempt?.error).toMatch(/^not sent: /);
+    expect(deliveryErrorCode(attempt?.error ?? null)).toBe('not_sent');
+  });
+
+  it('logs the attempt of a worker that outlived its lease, but leaves the new claim alone', async () => {
+    await settleQueue();
+    receiver = await startCallbackReceiver();
+    const event = await newEvent(receiver.url());
+    const [first] = await claimDueCallbacks(app.db, clock.now(), 1);
+    if (!first) throw new Error('nothing claimed');
+    clock.advance(LEASE_MS);
+    // Its lease ran out: another worker claims the event again.
+    const [second] = await claimDueCallbacks(app.db, clock.now(), 1);
+    expect(second).toMatchObject({ id: event.id, tries: 2 });
+    const heldUntil = new Date(clock.now().getTime() + LEASE_MS);
+    // The first worker wakes up and sends, then records under its old claim.
+    const attempt = await attemptCallback(deps, first, {
+      lastAttempt: false,
+      schedule: { retryAt: new Date(clock.now().getTime() + 15_000), tries: first.tries },
+    });
+    expect(attempt?.outcome).toBe('acknowledged');
+    expect(await eventRow(event.id)).toMatchObject({
+      attempts: 1,
+      tries: 2,
+      leased: true,
+      runAt: heldUntil,
+      deliveredAt: clock.now(),
+    });
+  });
+});
+
+describe('a callback job from a node of the version before', () => {
+  it('queues its event on the row, and the callback worker delivers it', async () => {
+    await settleQueue();
+    receiver = await startCallbackReceiver();
+    const event = await newEvent(receiver.url());
+    // As the old version wrote it: the event with no place in the queue, and a job beside it.
+    await app.db.update(callbackEvents).set({ runAt: null }).where(eq(callbackEvents.id, event.id));
+    await enqueueJob(app.db, LEGACY_CALLBACK_JOB, { eventId: event.id }, clock.now());
+    const callbacks = newWorker();
+    const jobWorker = createJobWorker({
+      db: app.db,
+      now: clock.now,
+      log: app.log,
+      handlers: {
+        [LEGACY_CALLBACK_JOB]: createLegacyCallbackJobHandler({
+          db: app.db,
+          now: clock.now,
+          wake: () => callbacks.wake(),
+        }),
+      },
+    });
+    jobWorker.start();
+    await jobWorker.drain();
+    await jobWorker.stop();
+    expect(await eventRow(event.id)).toMatchObject({ runAt: clock.now(), tries: 0, leased: false });
+    callbacks.start();
+    await callbacks.drain();
+    await callbacks.stop();
+    const [hit] = await receiver.hits(1);
+    expect(hit?.body).toBe(event.body);
+    expect(await eventRow(event.id)).toMatchObject({ attempts: 1, runAt: null, deliveredAt: clock.now() });
   });
 });
 

@@ -29,6 +29,7 @@ export const DELIVERY_ERROR_CODES = [
   'timeout',
   'connection_failed',
   'not_acknowledged',
+  'not_sent',
 ] as const;
 export const deliveryErrorCode = z.enum(DELIVERY_ERROR_CODES);
 export type DeliveryErrorCode = z.infer<typeof deliveryErrorCode>;

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * The job queue (mails now; callbacks later). A job row is written in the same transaction as
+ * The job queue (mails, Telegram alerts, exports, notices; callbacks are their own queue, on
+ * their events' rows: modules/callbacks/callback-queue.ts). A job row is written in the same transaction as
  * the change it follows from, so a committed change always has its job and a rolled-back one
  * never does. Workers claim due rows with FOR UPDATE SKIP LOCKED.
  */

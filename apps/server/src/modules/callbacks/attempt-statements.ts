@@ -110,7 +110,7 @@ export interface AttemptRow {
    * ends, and it is due again at `retryAt` (a failure before the last) or never. null: an
    * attempt outside the queue (the test event), which leaves it as it is.
    */
-  schedule: { retryAt: Date | null } | null;
+  schedule: { retryAt: Date | null; tries: number } | null;
 }
 
 /**
@@ -134,6 +134,7 @@ const ATTEMPT_COLUMNS = [
   ['createdAt', 'timestamptz'],
   ['settle', 'boolean'],
   ['nextRunAt', 'timestamptz'],
+  ['claimedTries', 'int'],
 ] as const;
 
 const recordAttempts = namedStatement<{ event_id: string; attempt: number }>(
@@ -145,7 +146,7 @@ const recordAttempts = namedStatement<{ event_id: string; attempt: number }>(
         sql`, `,
       )})
         as i(event_id, url, request_body, response_status, response_body, duration_ms, error,
-          acknowledged, over, created_at, settle, next_run_at)
+          acknowledged, over, created_at, settle, next_run_at, claimed_tries)
     ),
     counted as (
       update ${callbackEvents} e
@@ -153,8 +154,10 @@ const recordAttempts = namedStatement<{ event_id: string; attempt: number }>(
         delivered_at = case when i.acknowledged then i.created_at else e.delivered_at end,
         gave_up_at = case when i.acknowledged then null when i.over then i.created_at
           else e.gave_up_at end,
-        run_at = case when i.settle then i.next_run_at else e.run_at end,
-        leased = case when i.settle then false else e.leased end
+        -- Settled by the claim the attempt was made under only: a worker that outlived its
+        -- lease (the event claimed again since) logs its attempt but leaves the row alone.
+        run_at = case when i.settle and e.tries = i.claimed_tries then i.next_run_at else e.run_at end,
+        leased = case when i.settle and e.tries = i.claimed_tries then false else e.leased end
       from input i
       where e.id = i.event_id
       returning e.id, e.attempts, e.application_id, e.order_id
@@ -213,6 +216,7 @@ export const recordAttempt = perDatabase((db: Database) =>
         over: column((r) => r.over),
         createdAt: column((r) => r.createdAt.toISOString()),
         settle: column((r) => r.schedule !== null),
+        claimedTries: column((r) => r.schedule?.tries ?? null),
         nextRunAt: column((r) =>
           r.acknowledged || r.over ? null : (r.schedule?.retryAt?.toISOString() ?? null),
         ),

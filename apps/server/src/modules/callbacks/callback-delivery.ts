@@ -68,6 +68,8 @@ export function isAcknowledgement(status: number | null, body: string | null): b
 export interface AttemptSchedule {
   /** When a failed attempt is tried again; null: this was the last attempt. */
   retryAt: Date | null;
+  /** The event's tries as its claim counted them: a record settles only the claim it was made under. */
+  tries: number;
 }
 
 /**

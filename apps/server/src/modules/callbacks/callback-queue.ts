@@ -1,17 +1,19 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { namedStatement } from '../../db/named-statement';
 import { callbackEvents } from '../../db/schema';
 import { LEASE_MS, type RetryPolicy, scheduledRetryPolicy } from '../../jobs/queue';
-import { createClaimLoop, type JobWorker } from '../../jobs/worker';
+import { createClaimLoop, type JobHandler, type JobWorker } from '../../jobs/worker';
 import {
   EVENT_FOR_ATTEMPT,
   type EventForAttempt,
   type EventRow,
+  recordAttempt,
   toEventForAttempt,
 } from './attempt-statements';
 import { attemptCallback, type CallbackDeliveryDeps } from './callback-delivery';
+import { DELIVERY_ERROR_TEXT } from './delivery-error';
 
 /**
  * The callback events are their own leased queue: an event's row says when its next attempt may
@@ -90,7 +92,32 @@ export function createCallbackWorker(
     async run(event) {
       const lastAttempt = event.tries >= policy.maxAttempts;
       const retryAt = lastAttempt ? null : new Date(now().getTime() + policy.delayMs(event.tries));
-      const attempt = await attemptCallback(deps, event, { lastAttempt, schedule: { retryAt } });
+      const schedule = { retryAt, tries: event.tries };
+      let attempt: Awaited<ReturnType<typeof attemptCallback>>;
+      try {
+        attempt = await attemptCallback(deps, event, { lastAttempt, schedule });
+      } catch (error) {
+        // An attempt that could not be made (its secret would not open, the record failed) is
+        // a failed attempt like any other, logged and settled on the schedule: never a row
+        // left leased, claimed again every lease for ever. If this record fails too (the
+        // database is away), the lease brings the event back.
+        const message = error instanceof Error ? error.message : String(error);
+        log.error({ err: error, eventId: event.id, tries: event.tries }, 'callback attempt failed');
+        await recordAttempt(db)({
+          eventId: event.id,
+          url: event.orderCallbackUrl || event.appCallbackUrl,
+          requestBody: null,
+          status: null,
+          responseBody: null,
+          durationMs: 0,
+          error: `${DELIVERY_ERROR_TEXT.notSent}${message}`.slice(0, 1000),
+          acknowledged: false,
+          over: lastAttempt,
+          createdAt: now(),
+          schedule,
+        });
+        return;
+      }
       if (attempt && attempt.outcome === 'failed') {
         log.warn(
           {
@@ -104,4 +131,31 @@ export function createCallbackWorker(
       }
     },
   });
+}
+
+/**
+ * A `callback` job, as a node still running the version before this queue writes one during a
+ * rolling deploy (migration 0016 moved the jobs there were): its event is queued on its own row
+ * instead, due now with a fresh schedule, unless the row is already due, waiting or held. Kept
+ * for the release after 0016 only.
+ */
+export const LEGACY_CALLBACK_JOB = 'callback';
+
+export function createLegacyCallbackJobHandler(deps: {
+  db: Database;
+  now: () => Date;
+  wake(): void;
+}): JobHandler {
+  return {
+    async run(payload) {
+      const eventId = (payload as { eventId?: unknown } | null)?.eventId;
+      if (typeof eventId !== 'string') return;
+      const now = deps.now();
+      await deps.db
+        .update(callbackEvents)
+        .set({ runAt: now, tries: 0, leased: false, queuedAt: now, gaveUpAt: null })
+        .where(and(eq(callbackEvents.id, eventId), isNull(callbackEvents.runAt)));
+      deps.wake();
+    },
+  };
 }

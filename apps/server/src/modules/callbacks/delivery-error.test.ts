@@ -13,6 +13,7 @@ describe('deliveryErrorCode', () => {
     [DELIVERY_ERROR_TEXT.noUrl, 'no_url'],
     [DELIVERY_ERROR_TEXT.invalidUrl, 'invalid_url'],
     ['not acknowledged: HTTP 500 without "success" or "ok"', 'not_acknowledged'],
+    ['not sent: the sealed value was made with another key', 'not_sent'],
     ['ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9', 'connection_failed'],
     ['socket hang up', 'connection_failed'],
   ] as const)('reads %j as %s', (text, code) => {

@@ -14,6 +14,8 @@ export const DELIVERY_ERROR_TEXT = {
   addressRefused: 'refused by the SSRF guard: ',
   timeout: 'timed out after ',
   notAcknowledged: 'not acknowledged: ',
+  /** The attempt failed before anything was sent (its secret would not open, say). */
+  notSent: 'not sent: ',
 } as const;
 
 const BY_OPENING: [string, DeliveryErrorCode][] = [
@@ -24,6 +26,7 @@ const BY_OPENING: [string, DeliveryErrorCode][] = [
   [DELIVERY_ERROR_TEXT.addressRefused, 'address_refused'],
   [DELIVERY_ERROR_TEXT.timeout, 'timeout'],
   [DELIVERY_ERROR_TEXT.notAcknowledged, 'not_acknowledged'],
+  [DELIVERY_ERROR_TEXT.notSent, 'not_sent'],
 ];
 
 /** null when the attempt has no error; anything else the network said is a connection failure. */
