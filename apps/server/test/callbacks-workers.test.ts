@@ -152,7 +152,7 @@ describe('a worker lost mid-delivery', () => {
 });
 
 describe('an attempt that fails before sending, or outlives its lease', () => {
-  it('logs an attempt that threw as failed and settles it on the schedule, never left leased', async () => {
+  it('logs an attempt whose secret will not open as failed (nothing sent) and settles it on the schedule', async () => {
     await settleQueue();
     receiver = await startCallbackReceiver();
     const event = await newEvent(receiver.url());

@@ -15,7 +15,8 @@ import { openAppSecretKept } from './opened-app-secrets';
  *    the URL is the order's callbackUrl, else the application's, as they are at send time.
  * 2. Nothing to send to (no URL, or the application was deleted): the attempt is logged as
  *    skipped and the event is over (gave_up_at), not retried.
- * 3. A URL that is not http(s), or whose host the SSRF guard refuses (address-guard.ts), is a
+ * 3. A URL that is not http(s), whose host the SSRF guard refuses (address-guard.ts), or whose
+ *    application's secret will not open (`not sent: …`), is a
  *    failed attempt: logged with its reason and retried on the schedule, since the merchant
  *    may fix the URL or the DNS record meanwhile.
  * 4. Otherwise the body is POSTed, signed for this attempt's time, to the vetted address (an
@@ -101,9 +102,23 @@ export async function attemptCallback(
   });
   if (!checked.ok) return record(deps, event, failed(target, checked.error), options);
 
-  const secret = openAppSecretKept(deps.secrets, event.appId, event.appSecretVersion, event.appSecretSealed);
-  // An epusdt body carries its own MD5 signature: made now, with the secret as it is now.
-  const body = event.format === 'epusdt' ? signEpusdtNotifyBody(event.body, secret) : event.body;
+  let secret: string;
+  let body: string;
+  try {
+    secret = openAppSecretKept(deps.secrets, event.appId, event.appSecretVersion, event.appSecretSealed);
+    // An epusdt body carries its own MD5 signature: made now, with the secret as it is now.
+    body = event.format === 'epusdt' ? signEpusdtNotifyBody(event.body, secret) : event.body;
+  } catch (error) {
+    // A secret that will not open (sealed under another key): a failed attempt, nothing sent,
+    // retried on the schedule like any other.
+    const message = error instanceof Error ? error.message : String(error);
+    return record(
+      deps,
+      event,
+      failed(target, `${DELIVERY_ERROR_TEXT.notSent}${message}`.slice(0, 1000)),
+      options,
+    );
+  }
   const t = Math.floor(deps.now().getTime() / 1000);
   const response = await postCallback({
     url,

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { namedStatement } from '../../db/named-statement';
 import { callbackEvents } from '../../db/schema';
-import { LEASE_MS, type RetryPolicy, scheduledRetryPolicy } from '../../jobs/queue';
+import { LEASE_MS, scheduledRetryPolicy } from '../../jobs/queue';
 import { createClaimLoop, type JobHandler, type JobWorker } from '../../jobs/worker';
 import {
   EVENT_FOR_ATTEMPT,
@@ -67,10 +67,6 @@ export async function claimDueCallbacks(db: Database, now: Date, limit: number):
   return rows.map((row) => ({ ...toEventForAttempt(row), tries: Number(row.tries) }));
 }
 
-export function callbackRetryPolicy(retryDelaysMs: readonly number[]): RetryPolicy {
-  return scheduledRetryPolicy(retryDelaysMs);
-}
-
 /** The callback worker of this process: `concurrency` attempts at once, in claims of many. */
 export function createCallbackWorker(
   deps: CallbackDeliveryDeps & {
@@ -81,7 +77,7 @@ export function createCallbackWorker(
   },
 ): JobWorker {
   const { db, now, log, concurrency, pollMs } = deps;
-  const policy = callbackRetryPolicy(deps.retryDelaysMs);
+  const policy = scheduledRetryPolicy(deps.retryDelaysMs);
   return createClaimLoop<ClaimedCallback>({
     now,
     log,
@@ -97,10 +93,10 @@ export function createCallbackWorker(
       try {
         attempt = await attemptCallback(deps, event, { lastAttempt, schedule });
       } catch (error) {
-        // An attempt that could not be made (its secret would not open, the record failed) is
-        // a failed attempt like any other, logged and settled on the schedule: never a row
-        // left leased, claimed again every lease for ever. If this record fails too (the
-        // database is away), the lease brings the event back.
+        // Whatever else threw (a failure attemptCallback does not foresee, its record's
+        // statement): logged and settled on the schedule as a failed attempt, never a row left
+        // leased and claimed again every lease for ever. If this record fails too (the database
+        // is away), the lease brings the event back.
         const message = error instanceof Error ? error.message : String(error);
         log.error({ err: error, eventId: event.id, tries: event.tries }, 'callback attempt failed');
         await recordAttempt(db)({
