@@ -30,11 +30,12 @@
  * BENCH_PARTS (default `orders,callbacks,delays`) picks the parts to run; without `orders` the
  * callbacks still go to the warm-up's orders (BENCH_WARMUP of them, made through the API).
  * BENCH_CPU_PROFILE=<file.cpuprofile> writes a CPU profile of the worker's delivery of the
- * first round's callbacks alone (from the commit to the last arrival), for Chrome's DevTools.
+ * first round's callbacks alone (from the commit to the last arrival), for Chrome's DevTools,
+ * and one of the same round's raw POSTs beside it (<file>.raw.cpuprofile).
  */
 import { fork } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -282,6 +283,7 @@ async function main() {
       rawCpuMs: number;
       workerMachineMs: number;
       rawMachineMs: number;
+      workerDatabaseMs: number;
       enqueueSeconds: number;
     }[] = [];
     // The process's CPU time in each (user + system; the sender's, and the receiver's too when
@@ -294,6 +296,25 @@ async function main() {
         readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
       const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
       return (fields.reduce((sum, n) => sum + n, 0) - idle) * 10;
+    };
+    // The CPU time of the PostgreSQL server's processes, when it runs on this machine (every
+    // `postgres` process in /proc: the backends, the WAL writer, autovacuum); 0 on PGlite or a
+    // remote server.
+    const databaseServerMs = () => {
+      let ticks = 0;
+      if (!postgres) return 0;
+      for (const pid of readdirSync('/proc')) {
+        if (!/^\d+$/.test(pid)) continue;
+        try {
+          const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+          if (!stat.includes(' (postgres) ')) continue;
+          const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+          ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+        } catch {
+          // The process ended meanwhile.
+        }
+      }
+      return ticks * 10;
     };
     const cpuMsSince = (start: NodeJS.CpuUsage) => {
       const used = process.cpuUsage(start);
@@ -327,16 +348,19 @@ async function main() {
       const committedAt = performance.now();
       const workerCpu = process.cpuUsage();
       const workerMachine = machineBusyMs();
+      const workerDatabase = databaseServerMs();
       app.jobs.wake();
       await allDelivered;
       const workerSeconds = (performance.now() - committedAt) / 1000;
       const workerCpuMs = cpuMsSince(workerCpu);
       const workerMachineMs = machineBusyMs() - workerMachine;
+      const workerDatabaseMs = databaseServerMs() - workerDatabase;
       if (profiler && round === 0) {
         const { profile } = await profiler.post('Profiler.stop');
         writeFileSync(process.env.BENCH_CPU_PROFILE as string, JSON.stringify(profile));
       }
 
+      if (profiler && round === 0) await profiler.post('Profiler.start');
       const rawArrived = receiver.expect(CALLBACKS);
       const rawCpu = process.cpuUsage();
       const rawMachine = machineBusyMs();
@@ -354,9 +378,17 @@ async function main() {
         await response.body.text();
       });
       await rawArrived;
+      if (profiler && round === 0) {
+        const { profile } = await profiler.post('Profiler.stop');
+        writeFileSync(
+          `${(process.env.BENCH_CPU_PROFILE as string).replace(/\.cpuprofile$/, '')}.raw.cpuprofile`,
+          JSON.stringify(profile),
+        );
+      }
       const rawMachineMs = machineBusyMs() - rawMachine;
       callbackRounds.push({
         workerMachineMs,
+        workerDatabaseMs,
         rawMachineMs,
         worker: CALLBACKS / workerSeconds,
         raw: CALLBACKS / rawSeconds,
@@ -385,56 +417,71 @@ async function main() {
       [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
     const orderRatios = rounds.map(({ api, raw }) => api / raw);
     console.log(
-      `\n${engine}, ${CONNECTIONS} connections for orders (sent from ${CLIENT === 'inline' ? 'this process' : 'a load-generator process'}), the callback worker's ${CONCURRENT_CALLBACKS} attempts at once, Node ${process.version}`,
+      `\n${engine}, ${CONNECTIONS} connections for orders (sent from ${CLIENT === 'inline' ? 'this process' : 'a load-generator process'}), the callback worker's ${CONCURRENT_CALLBACKS} POSTs in flight, Node ${process.version}`,
     );
-    console.table([
-      {
-        path: `orders: signed POST /api/v1/collections (median of ${rounds.length} rounds)`,
-        'per second': Math.round(median(rounds.map((r) => r.api))),
-        count: ORDERS,
-      },
-      {
-        path: `orders: raw INSERTs of the same rows (order + nonce) (median of ${rounds.length} rounds)`,
-        'per second': Math.round(median(rounds.map((r) => r.raw))),
-        count: ORDERS,
-      },
-      {
-        path: `callbacks: callback worker, after one commit (median of ${callbackRounds.length} rounds)`,
-        'per second': Math.round(median(callbackRounds.map((r) => r.worker))),
-        count: CALLBACKS,
-      },
-      {
-        path: `callbacks: raw undici POSTs, ${CONCURRENT_CALLBACKS} in flight (median of ${callbackRounds.length} rounds)`,
-        'per second': Math.round(median(callbackRounds.map((r) => r.raw))),
-        count: CALLBACKS,
-      },
-    ]);
+    console.table(
+      [
+        {
+          path: `orders: signed POST /api/v1/collections (median of ${rounds.length} rounds)`,
+          'per second': Math.round(median(rounds.map((r) => r.api))),
+          count: ORDERS,
+        },
+        {
+          path: `orders: raw INSERTs of the same rows (order + nonce) (median of ${rounds.length} rounds)`,
+          'per second': Math.round(median(rounds.map((r) => r.raw))),
+          count: ORDERS,
+        },
+        {
+          path: `callbacks: callback worker, after one commit (median of ${callbackRounds.length} rounds)`,
+          'per second': Math.round(median(callbackRounds.map((r) => r.worker))),
+          count: CALLBACKS,
+        },
+        {
+          path: `callbacks: raw undici POSTs, ${CONCURRENT_CALLBACKS} in flight (median of ${callbackRounds.length} rounds)`,
+          'per second': Math.round(median(callbackRounds.map((r) => r.raw))),
+          count: CALLBACKS,
+        },
+      ].filter((row) => !Number.isNaN(row['per second'])),
+    );
     console.log(
       `(committing the ${CALLBACKS} events of a round took ${median(callbackRounds.map((r) => r.enqueueSeconds)).toFixed(2)} s, not counted)`,
     );
     const callbackRatios = callbackRounds.map((r) => r.worker / r.raw);
     const p50 = percentile(delays, 50);
     const p99 = percentile(delays, 99);
-    console.log(`orders: each round's ratio: ${orderRatios.map((r) => `${r.toFixed(2)}x`).join(', ')}`);
-    console.log(
-      `orders: signed API / raw INSERTs: ${median(orderRatios).toFixed(2)}x, the median round (target >= ${RATIO_TARGET}x)`,
-    );
-    console.log(`callbacks: each round's ratio: ${callbackRatios.map((r) => `${r.toFixed(2)}x`).join(', ')}`);
-    console.log(
-      `callbacks: each round's rates, worker / raw per s: ${callbackRounds.map((r) => `${r.worker.toFixed(0)} / ${r.raw.toFixed(0)}`).join(', ')}`,
-    );
-    console.log(
-      `callbacks: worker / raw undici POSTs: ${median(callbackRatios).toFixed(2)}x, the median round (target >= ${RATIO_TARGET}x)`,
-    );
-    console.log(
-      `callbacks: CPU of this process per callback (median round), worker ${(median(callbackRounds.map((r) => r.workerCpuMs)) / CALLBACKS).toFixed(3)} ms, raw ${(median(callbackRounds.map((r) => r.rawCpuMs)) / CALLBACKS).toFixed(3)} ms`,
-    );
-    console.log(
-      `callbacks: CPU of the whole machine per callback (median round; this process, the receiver, the database), worker ${(median(callbackRounds.map((r) => r.workerMachineMs)) / CALLBACKS).toFixed(3)} ms, raw ${(median(callbackRounds.map((r) => r.rawMachineMs)) / CALLBACKS).toFixed(3)} ms`,
-    );
-    console.log(
-      `first delivery after commit, ${DELAYS} events one at a time: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (target p50 <= ${P50_TARGET_MS} ms)`,
-    );
+    if (rounds.length > 0) {
+      console.log(`orders: each round's ratio: ${orderRatios.map((r) => `${r.toFixed(2)}x`).join(', ')}`);
+      console.log(
+        `orders: signed API / raw INSERTs: ${median(orderRatios).toFixed(2)}x, the median round (target >= ${RATIO_TARGET}x)`,
+      );
+    }
+    if (callbackRounds.length > 0) {
+      console.log(
+        `callbacks: each round's ratio: ${callbackRatios.map((r) => `${r.toFixed(2)}x`).join(', ')}`,
+      );
+      console.log(
+        `callbacks: each round's rates, worker / raw per s: ${callbackRounds.map((r) => `${r.worker.toFixed(0)} / ${r.raw.toFixed(0)}`).join(', ')}`,
+      );
+      console.log(
+        `callbacks: worker / raw undici POSTs: ${median(callbackRatios).toFixed(2)}x, the median round (target >= ${RATIO_TARGET}x)`,
+      );
+      console.log(
+        `callbacks: CPU of this process per callback (median round), worker ${(median(callbackRounds.map((r) => r.workerCpuMs)) / CALLBACKS).toFixed(3)} ms, raw ${(median(callbackRounds.map((r) => r.rawCpuMs)) / CALLBACKS).toFixed(3)} ms`,
+      );
+      console.log(
+        `callbacks: CPU of the whole machine per callback (median round; this process, the receiver, the database), worker ${(median(callbackRounds.map((r) => r.workerMachineMs)) / CALLBACKS).toFixed(3)} ms, raw ${(median(callbackRounds.map((r) => r.rawMachineMs)) / CALLBACKS).toFixed(3)} ms`,
+      );
+    }
+    if (postgres && callbackRounds.length > 0) {
+      console.log(
+        `callbacks: CPU of the PostgreSQL server's processes per callback (median round; on this machine), worker ${(median(callbackRounds.map((r) => r.workerDatabaseMs)) / CALLBACKS).toFixed(3)} ms`,
+      );
+    }
+    if (delays.length > 0) {
+      console.log(
+        `first delivery after commit, ${DELAYS} events one at a time: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (target p50 <= ${P50_TARGET_MS} ms)`,
+      );
+    }
   } finally {
     await http.close();
     await app.close(); // closes the database too

@@ -263,6 +263,42 @@ describe('two workers racing', () => {
   });
 });
 
+describe('a worker with events claimed ahead', () => {
+  it('sends at most its POSTs at once, holds claimed events ready, and gives back those it never started when stopped', async () => {
+    await settleQueue();
+    receiver = await startCallbackReceiver('hang');
+    const events: { id: string }[] = [];
+    for (let n = 0; n < 5; n++) events.push(await newEvent(receiver.url(`/ahead${n}`)));
+    // One POST in flight; two attempts at once (the second waits for the POST's slot); one
+    // event more claimed ahead: three claimed, two left in the queue.
+    const worker = newWorker(1);
+    worker.start();
+    await receiver.hits(1);
+    const leased = async () =>
+      (await app.db.select().from(callbackEvents)).filter((row) => events.some((e) => e.id === row.id));
+    expect((await leased()).filter((row) => row.leased)).toHaveLength(3);
+    expect(receiver.received).toHaveLength(1);
+
+    const stopped = worker.stop();
+    await receiver.close(); // the hanging POST fails; the attempt waiting for its slot then fails too
+    await stopped;
+    const rows = await leased();
+    const attempted = rows.filter((row) => row.attempts > 0);
+    expect(attempted).toHaveLength(2);
+    for (const row of attempted) {
+      expect(row).toMatchObject({ tries: 1, leased: false, deliveredAt: null });
+      expect(row.runAt?.getTime()).toBeGreaterThan(clock.now().getTime()); // its retry
+    }
+    // The event claimed ahead is due again at once, its try not counted, like the two never claimed.
+    const waiting = rows.filter((row) => row.attempts === 0);
+    expect(waiting).toHaveLength(3);
+    for (const row of waiting) {
+      expect(row).toMatchObject({ tries: 0, leased: false });
+      expect(row.runAt?.getTime()).toBeLessThanOrEqual(clock.now().getTime());
+    }
+  });
+});
+
 describe('the queue extension', () => {
   it('keeps the default backoff for kinds without a policy, and follows a kind schedule', () => {
     expect([1, 2, 3].map(retryDelayMs)).toEqual([10_000, 20_000, 40_000]);

@@ -113,14 +113,6 @@ export interface AttemptRow {
   schedule: { retryAt: Date | null; tries: number } | null;
 }
 
-/**
- * Records attempts, many in one statement (atomic, one round trip): each counts on its event,
- * is logged with its number, and a worker's attempt settles the event's place in the queue
- * (its lease ends; due again at its retry's time, or never). An event appears once per
- * statement (its attempt number comes from its own update), so a second attempt of the same
- * event in a batch goes into the next statement. Answers each attempt's number (0 when its
- * event no longer exists).
- */
 const ATTEMPT_COLUMNS = [
   ['eventId', 'text'],
   ['url', 'text'],

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import type { SecretBox } from '../../lib/secret-box';
+import type { Slots } from '../../lib/slots';
 import type { Clock } from '../../types';
 import { signEpusdtNotifyBody } from '../epusdt/epusdt-notify';
 import { type HostResolver, resolveCallbackTarget } from './address-guard';
@@ -36,6 +37,12 @@ export interface CallbackDeliveryDeps {
   allowPrivate: boolean;
   resolve: HostResolver;
   timeoutMs: number;
+  /**
+   * Bounds the POSTs in flight (the callback worker's: more attempts run at once than POSTs, so
+   * that an attempt reading or recording in the database does not hold a connection's turn).
+   * Waiting for a slot does not count in the POST's timeout. None: unbounded.
+   */
+  sending?: Slots;
 }
 
 export interface AttemptOptions {
@@ -119,18 +126,20 @@ export async function attemptCallback(
       options,
     );
   }
-  const t = Math.floor(deps.now().getTime() / 1000);
-  const response = await postCallback({
-    url,
-    address: checked.address,
-    body,
-    headers: {
-      'content-type': 'application/json',
-      'user-agent': USER_AGENT,
-      [SIGNATURE_HEADER]: signCallback(secret, body, t),
-    },
-    timeoutMs: deps.timeoutMs,
-  });
+  const send = () =>
+    postCallback({
+      url,
+      address: checked.address,
+      body,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': USER_AGENT,
+        // Signed for the time it is sent.
+        [SIGNATURE_HEADER]: signCallback(secret, body, Math.floor(deps.now().getTime() / 1000)),
+      },
+      timeoutMs: deps.timeoutMs,
+    });
+  const response = await (deps.sending ? deps.sending.run(send) : send());
   return record(deps, event, { url: target, ...response }, options, body);
 }
 

@@ -5,6 +5,7 @@ import { namedStatement } from '../../db/named-statement';
 import { callbackEvents } from '../../db/schema';
 import { LEASE_MS, scheduledRetryPolicy } from '../../jobs/queue';
 import { createClaimLoop, type JobHandler, type JobWorker } from '../../jobs/worker';
+import { createSlots } from '../../lib/slots';
 import {
   EVENT_FOR_ATTEMPT,
   type EventForAttempt,
@@ -67,7 +68,35 @@ export async function claimDueCallbacks(db: Database, now: Date, limit: number):
   return rows.map((row) => ({ ...toEventForAttempt(row), tries: Number(row.tries) }));
 }
 
-/** The callback worker of this process: `concurrency` attempts at once, in claims of many. */
+/**
+ * Gives claimed events back that were never attempted (the worker stops with them waiting):
+ * due again now, their try not counted, unless claimed again since (a lease that ran out).
+ */
+const RELEASE_CALLBACKS = namedStatement(
+  'callback_release',
+  sql`
+    update ${callbackEvents} e
+    set run_at = ${sql.placeholder('now')}::timestamptz, tries = e.tries - 1, leased = false
+    from unnest(${sql.placeholder('ids')}::text[], ${sql.placeholder('tries')}::int[]) as r(id, tries)
+    where e.id = r.id and e.tries = r.tries and e.leased`,
+);
+
+export async function releaseCallbacks(db: Database, now: Date, events: ClaimedCallback[]): Promise<void> {
+  await RELEASE_CALLBACKS.run(db, {
+    now: now.toISOString(),
+    ids: events.map((event) => event.id),
+    tries: events.map((event) => event.tries),
+  });
+}
+
+/**
+ * The callback worker of this process: `concurrency` POSTs in flight at once. Twice as many
+ * attempts run at once, so that the POSTs' slots are not held while an attempt's record is on
+ * its way to the database (records are batched, and wait for the batch before them), and as many
+ * claimed events again are held ready to start (jobs/worker.ts createClaimLoop's prefetch), so
+ * that a finished attempt is followed at once, not after a claim's round trip, and claims come
+ * in batches of many.
+ */
 export function createCallbackWorker(
   deps: CallbackDeliveryDeps & {
     log: FastifyBaseLogger;
@@ -78,12 +107,15 @@ export function createCallbackWorker(
 ): JobWorker {
   const { db, now, log, concurrency, pollMs } = deps;
   const policy = scheduledRetryPolicy(deps.retryDelaysMs);
+  const delivery = { ...deps, sending: createSlots(concurrency) };
   return createClaimLoop<ClaimedCallback>({
     now,
     log,
-    concurrency,
+    concurrency: 2 * concurrency,
+    prefetch: concurrency,
     pollMs,
     claim: (limit) => claimDueCallbacks(db, now(), limit),
+    release: (events) => releaseCallbacks(db, now(), events),
     describe: (event) => ({ eventId: event.id }),
     async run(event) {
       const lastAttempt = event.tries >= policy.maxAttempts;
@@ -91,7 +123,7 @@ export function createCallbackWorker(
       const schedule = { retryAt, tries: event.tries };
       let attempt: Awaited<ReturnType<typeof attemptCallback>>;
       try {
-        attempt = await attemptCallback(deps, event, { lastAttempt, schedule });
+        attempt = await attemptCallback(delivery, event, { lastAttempt, schedule });
       } catch (error) {
         // Whatever else threw (a failure attemptCallback does not foresee, its record's
         // statement): logged and settled on the schedule as a failed attempt, never a row left
