@@ -29,6 +29,7 @@ import {
   createCallbackWorker,
   createLegacyCallbackJobHandler,
   LEGACY_CALLBACK_JOB,
+  releaseCallbacks,
 } from '../src/modules/callbacks/callback-queue';
 import { deliveryErrorCode } from '../src/modules/callbacks/delivery-error';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
@@ -138,7 +139,7 @@ describe('a worker lost mid-delivery', () => {
     // It delivered and recorded the attempt (which settles the event), then died.
     const attempt = await attemptCallback(deps, claimed, {
       lastAttempt: false,
-      schedule: { retryAt: new Date(clock.now().getTime() + 15_000), tries: claimed.tries },
+      schedule: { retryDelayMs: 15_000, tries: claimed.tries },
     });
     expect(attempt?.outcome).toBe('acknowledged');
     clock.advance(LEASE_MS);
@@ -196,7 +197,7 @@ describe('an attempt that fails before sending, or outlives its lease', () => {
     // The first worker wakes up and sends, then records under its old claim.
     const attempt = await attemptCallback(deps, first, {
       lastAttempt: false,
-      schedule: { retryAt: new Date(clock.now().getTime() + 15_000), tries: first.tries },
+      schedule: { retryDelayMs: 15_000, tries: first.tries },
     });
     expect(attempt?.outcome).toBe('acknowledged');
     expect(await eventRow(event.id)).toMatchObject({
@@ -264,7 +265,7 @@ describe('two workers racing', () => {
 });
 
 describe('a worker with events claimed ahead', () => {
-  it('sends at most its POSTs at once, holds claimed events ready, and gives back those it never started when stopped', async () => {
+  it('sends at most its POSTs at once, holds claimed events ready, and gives back those it never sent when stopped', async () => {
     await settleQueue();
     receiver = await startCallbackReceiver('hang');
     const events: { id: string }[] = [];
@@ -272,30 +273,53 @@ describe('a worker with events claimed ahead', () => {
     // One POST in flight; two attempts at once (the second waits for the POST's slot); one
     // event more claimed ahead: three claimed, two left in the queue.
     const worker = newWorker(1);
+    const startedAt = clock.now().getTime();
     worker.start();
     await receiver.hits(1);
-    const leased = async () =>
+    const rowsOf = async () =>
       (await app.db.select().from(callbackEvents)).filter((row) => events.some((e) => e.id === row.id));
-    expect((await leased()).filter((row) => row.leased)).toHaveLength(3);
-    expect(receiver.received).toHaveLength(1);
+    expect((await rowsOf()).filter((row) => row.leased)).toHaveLength(3);
 
+    // The POST hangs for 10 s.
+    clock.advance(10_000);
     const stopped = worker.stop();
-    await receiver.close(); // the hanging POST fails; the attempt waiting for its slot then fails too
+    // The hanging POST fails; the attempt that waited for its slot then finds the worker
+    // stopping and sends nothing (a second POST would be a second attempt logged below).
+    await receiver.close();
     await stopped;
-    const rows = await leased();
+    const rows = await rowsOf();
     const attempted = rows.filter((row) => row.attempts > 0);
-    expect(attempted).toHaveLength(2);
-    for (const row of attempted) {
-      expect(row).toMatchObject({ tries: 1, leased: false, deliveredAt: null });
-      expect(row.runAt?.getTime()).toBeGreaterThan(clock.now().getTime()); // its retry
-    }
-    // The event claimed ahead is due again at once, its try not counted, like the two never claimed.
+    expect(attempted).toHaveLength(1);
+    expect(attempted[0]).toMatchObject({ tries: 1, leased: false, deliveredAt: null });
+    // Its retry counts from the attempt's end, not its start (the schedule's first delay: 15 s).
+    expect(attempted[0]?.runAt?.getTime()).toBe(clock.now().getTime() + 15_000);
+    expect(attempted[0]?.runAt?.getTime()).toBe(startedAt + 25_000);
+    // The event waiting for the slot and the one claimed ahead are due again at once, their
+    // tries not counted, like the two never claimed.
     const waiting = rows.filter((row) => row.attempts === 0);
-    expect(waiting).toHaveLength(3);
+    expect(waiting).toHaveLength(4);
     for (const row of waiting) {
       expect(row).toMatchObject({ tries: 0, leased: false });
       expect(row.runAt?.getTime()).toBeLessThanOrEqual(clock.now().getTime());
     }
+  });
+
+  it('gives back only what it still holds under the same claim', async () => {
+    await settleQueue();
+    receiver = await startCallbackReceiver();
+    const event = await newEvent(receiver.url());
+    const [claimed] = await claimDueCallbacks(app.db, clock.now(), 1);
+    if (!claimed) throw new Error('nothing claimed');
+    clock.advance(LEASE_MS);
+    // Its lease ran out and another worker claimed it again: the old claim's release is a no-op.
+    const [again] = await claimDueCallbacks(app.db, clock.now(), 1);
+    expect(again).toMatchObject({ id: event.id, tries: 2 });
+    await releaseCallbacks(app.db, clock.now(), [claimed]);
+    expect(await eventRow(event.id)).toMatchObject({ tries: 2, leased: true });
+    // The new claim's release gives it back.
+    if (!again) throw new Error('nothing claimed');
+    await releaseCallbacks(app.db, clock.now(), [again]);
+    expect(await eventRow(event.id)).toMatchObject({ tries: 1, leased: false, runAt: clock.now() });
   });
 });
 

@@ -113,13 +113,14 @@ export function createJobWorker(options: {
 /**
  * The loop every leased queue runs in a process (the jobs here, the callback events in
  * modules/callbacks/callback-queue.ts): claim up to the free room in one statement, run each
- * claimed item in a slot of its own (`concurrency` at once), claim again once half the slots'
- * worth of room is free, look again every `pollMs` and when woken. `run` settles its item itself
+ * claimed item in a slot of its own (`concurrency` at once), claim again once half the slots are
+ * free, look again every `pollMs` and when woken. `run` settles its item itself
  * (and should not throw: a throw is logged as the queue being unavailable).
  *
  * With `prefetch`, the loop holds up to that many claimed items beyond its slots, ready to
- * start: a slot that frees starts the next one at once instead of waiting for a claim's round
- * trip, and claims come in larger batches (one statement for more items). Items still waiting
+ * start, and claims again once half of them have started: a slot that frees starts the next
+ * one at once instead of waiting for a claim's round trip, and each claim takes at least half
+ * the prefetch (one statement for many items) however few slots free at a time. Items still waiting
  * when the worker stops are handed to `release` (due again at once, for another node or the
  * next start), or run if there is none; a node that dies with items waiting leaves them to
  * their lease, as it does the items it was running.
@@ -142,7 +143,9 @@ export function createClaimLoop<T>(options: {
   const { now, log, pollMs = POLL_MS, concurrency = 1, prefetch = 0, maintenance } = options;
   let maintainedAt = Number.NEGATIVE_INFINITY;
   const capacity = concurrency + prefetch;
-  const refillAt = Math.max(1, Math.floor(concurrency / 2));
+  // Without prefetch: once half the slots are free. With it: once half the items held ready have
+  // started, so the next claim is on its way while the other half still waits to start.
+  const refillAt = Math.max(1, Math.floor((prefetch > 0 ? prefetch : concurrency) / 2));
   let timer: NodeJS.Timeout | undefined;
   const running = new Set<Promise<void>>();
   /** Claimed, not started yet (at most `prefetch` while every slot is taken). */
@@ -170,8 +173,8 @@ export function createClaimLoop<T>(options: {
       .finally(() => {
         running.delete(done);
         if (!stopped) startReady();
-        // Claimed together once half the slots' worth of room is free (one claim for many), or at
-        // once when nothing is held (a failed item may be due again at once: a zero retry delay).
+        // Claimed together once `refillAt` items' room is free (one claim for many), or at once
+        // when nothing is held (a failed item may be due again at once: a zero retry delay).
         if (held() === 0 || capacity - held() >= refillAt) claim();
       });
     running.add(done);

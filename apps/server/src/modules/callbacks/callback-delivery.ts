@@ -74,8 +74,12 @@ export function isAcknowledgement(status: number | null, body: string | null): b
 
 /** A worker's attempt: its place in the queue is settled with its record. */
 export interface AttemptSchedule {
-  /** When a failed attempt is tried again; null: this was the last attempt. */
-  retryAt: Date | null;
+  /**
+   * How long after this attempt ends (its record) a failure is tried again; null: this was the
+   * last attempt. Counted from the end, not the start: an attempt may wait for a POST slot, then
+   * for its own timeout, longer than the delay.
+   */
+  retryDelayMs: number | null;
   /** The event's tries as its claim counted them: a record settles only the claim it was made under. */
   tries: number;
 }
@@ -143,6 +147,12 @@ export async function attemptCallback(
   return record(deps, event, { url: target, ...response }, options, body);
 }
 
+/** The record's schedule: due again `retryDelayMs` after `endedAt`, or never. */
+export function settledSchedule(schedule: AttemptSchedule, endedAt: Date) {
+  const { retryDelayMs, tries } = schedule;
+  return { retryAt: retryDelayMs === null ? null : new Date(endedAt.getTime() + retryDelayMs), tries };
+}
+
 interface Attempted extends CallbackHttpResult {
   url: string;
   skipped?: true;
@@ -193,7 +203,7 @@ async function record(
     acknowledged,
     over,
     createdAt: now,
-    schedule: options.schedule ?? null,
+    schedule: options.schedule ? settledSchedule(options.schedule, now) : null,
   });
   return {
     eventId,

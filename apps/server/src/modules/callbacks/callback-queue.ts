@@ -5,7 +5,7 @@ import { namedStatement } from '../../db/named-statement';
 import { callbackEvents } from '../../db/schema';
 import { LEASE_MS, scheduledRetryPolicy } from '../../jobs/queue';
 import { createClaimLoop, type JobHandler, type JobWorker } from '../../jobs/worker';
-import { createSlots } from '../../lib/slots';
+import { createSlots, type Slots } from '../../lib/slots';
 import {
   EVENT_FOR_ATTEMPT,
   type EventForAttempt,
@@ -13,7 +13,7 @@ import {
   recordAttempt,
   toEventForAttempt,
 } from './attempt-statements';
-import { attemptCallback, type CallbackDeliveryDeps } from './callback-delivery';
+import { attemptCallback, type CallbackDeliveryDeps, settledSchedule } from './callback-delivery';
 import { DELIVERY_ERROR_TEXT } from './delivery-error';
 
 /**
@@ -107,8 +107,19 @@ export function createCallbackWorker(
 ): JobWorker {
   const { db, now, log, concurrency, pollMs } = deps;
   const policy = scheduledRetryPolicy(deps.retryDelaysMs);
-  const delivery = { ...deps, sending: createSlots(concurrency) };
-  return createClaimLoop<ClaimedCallback>({
+  // Once the worker stops, an attempt still waiting for a POST slot sends nothing: its event is
+  // given back like one never started (stopping waits for the POSTs in flight only).
+  let stopping = false;
+  const slots = createSlots(concurrency);
+  const sending: Slots = {
+    run: (task) =>
+      slots.run(() => {
+        if (stopping) throw new WorkerStopping();
+        return task();
+      }),
+  };
+  const delivery = { ...deps, sending };
+  const loop = createClaimLoop<ClaimedCallback>({
     now,
     log,
     concurrency: 2 * concurrency,
@@ -119,12 +130,15 @@ export function createCallbackWorker(
     describe: (event) => ({ eventId: event.id }),
     async run(event) {
       const lastAttempt = event.tries >= policy.maxAttempts;
-      const retryAt = lastAttempt ? null : new Date(now().getTime() + policy.delayMs(event.tries));
-      const schedule = { retryAt, tries: event.tries };
+      const schedule = { retryDelayMs: lastAttempt ? null : policy.delayMs(event.tries), tries: event.tries };
       let attempt: Awaited<ReturnType<typeof attemptCallback>>;
       try {
         attempt = await attemptCallback(delivery, event, { lastAttempt, schedule });
       } catch (error) {
+        if (error instanceof WorkerStopping) {
+          await releaseCallbacks(db, now(), [event]);
+          return;
+        }
         // Whatever else threw (a failure attemptCallback does not foresee, its record's
         // statement): logged and settled on the schedule as a failed attempt, never a row left
         // leased and claimed again every lease for ever. If this record fails too (the database
@@ -142,7 +156,7 @@ export function createCallbackWorker(
           acknowledged: false,
           over: lastAttempt,
           createdAt: now(),
-          schedule,
+          schedule: settledSchedule(schedule, now()),
         });
         return;
       }
@@ -151,7 +165,7 @@ export function createCallbackWorker(
           {
             eventId: event.id,
             tries: event.tries,
-            outcome: retryAt ? 'retry' : 'given-up',
+            outcome: lastAttempt ? 'given-up' : 'retry',
             err: attempt.error,
           },
           'callback failed',
@@ -159,6 +173,24 @@ export function createCallbackWorker(
       }
     },
   });
+  return {
+    ...loop,
+    start() {
+      stopping = false;
+      loop.start();
+    },
+    async stop() {
+      stopping = true;
+      await loop.stop();
+    },
+  };
+}
+
+/** An attempt that found the worker stopping when its turn to POST came: nothing was sent. */
+class WorkerStopping extends Error {
+  constructor() {
+    super('the callback worker is stopping');
+  }
 }
 
 /**
