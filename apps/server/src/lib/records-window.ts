@@ -1,7 +1,8 @@
 import { ErrorCode } from '@tollgate/contracts';
-import { count, type SQL, sql } from 'drizzle-orm';
+import { count, getTableName, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
+import { type Binder, shapedQueries } from '../db/shaped-query';
 import { AppError } from './app-error';
 
 /**
@@ -23,21 +24,35 @@ export function windowedPage(window: number, pageNo: number, pageSize: number) {
 
 /**
  * The rows of `table` matching `where`, counted up to `window + 1`: `total` is exact up to the
- * window, else the window itself with `totalCapped`.
+ * window, else the window itself with `totalCapped`. With a binder, `where` holds its values as
+ * placeholders and the statement is kept per table and shape (db/shaped-query.ts).
  */
 export async function countWithin(
   db: Executor,
   table: PgTable,
   where: SQL | undefined,
   window: number,
+  binder?: Binder,
 ): Promise<{ total: number; totalCapped: boolean }> {
-  const matched = db
-    .select({ one: sql`1`.as('one') })
-    .from(table)
-    .where(where)
-    .limit(window + 1)
-    .as('matched');
-  const [row] = await db.select({ n: count() }).from(matched);
-  const n = row?.n ?? 0;
+  const build = (limit: number | Placeholder) => {
+    const matched = db
+      .select({ one: sql`1`.as('one') })
+      .from(table)
+      .where(where)
+      .limit(limit)
+      .as('matched');
+    return db.select({ n: count() }).from(matched);
+  };
+  let rows: { n: number }[];
+  if (binder) {
+    const limit = binder.bind('countLimit', window + 1);
+    const query = counts(db, `${getTableName(table)}:${binder.shape}`, () => build(limit).prepare(''));
+    rows = await query.execute(binder.values);
+  } else {
+    rows = await build(window + 1);
+  }
+  const n = rows[0]?.n ?? 0;
   return n > window ? { total: window, totalCapped: true } : { total: n, totalCapped: false };
 }
+
+const counts = shapedQueries<{ execute(values: Record<string, unknown>): Promise<{ n: number }[]> }>();

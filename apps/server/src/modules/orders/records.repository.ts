@@ -1,9 +1,23 @@
 import type { orderPageBody } from '@tollgate/contracts';
-import { and, asc, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  lt,
+  lte,
+  or,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { applications, chainTransfers, orders, withdrawals } from '../../db/schema';
+import { asItself, type BindValue, createBinder, shapedQueries } from '../../db/shaped-query';
 import { countWithin, windowedPage } from '../../lib/records-window';
 import type { OrderRow } from './order.repository';
 
@@ -38,40 +52,50 @@ export interface OrderDetailRow extends OrderRecordRow {
  * their own indexes (`= any(array(…))` lets PostgreSQL OR them with the orders' own index; the
  * applications' `in (…)` ends at once when no name matches).
  */
-export function orderRecordConditions(merchantId: number, f: OrderFilters): SQL[] {
+export function orderRecordConditions(
+  merchantId: number,
+  f: OrderFilters,
+  bind: BindValue = asItself,
+): SQL[] {
+  const merchant = bind('merchantId', merchantId);
   const where: (SQL | undefined)[] = [
-    eq(orders.merchantId, merchantId),
-    eq(orders.type, f.type),
-    f.currency ? eq(orders.currency, f.currency) : undefined,
-    f.amountMin ? gte(orders.amount, f.amountMin) : undefined,
-    f.amountMax ? lte(orders.amount, f.amountMax) : undefined,
-    f.createdFrom ? gte(orders.createdAt, new Date(f.createdFrom)) : undefined,
-    f.createdTo ? lt(orders.createdAt, new Date(f.createdTo)) : undefined,
-    f.arrivedFrom ? gte(orders.arrivedAt, new Date(f.arrivedFrom)) : undefined,
-    f.arrivedTo ? lt(orders.arrivedAt, new Date(f.arrivedTo)) : undefined,
-    f.status ? eq(orders.status, f.status) : undefined,
+    eq(orders.merchantId, merchant),
+    eq(orders.type, bind('type', f.type)),
+    f.currency ? eq(orders.currency, bind('currency', f.currency)) : undefined,
+    f.amountMin ? gte(orders.amount, bind('amountMin', f.amountMin)) : undefined,
+    f.amountMax ? lte(orders.amount, bind('amountMax', f.amountMax)) : undefined,
+    f.createdFrom ? gte(orders.createdAt, bind('createdFrom', new Date(f.createdFrom))) : undefined,
+    f.createdTo ? lt(orders.createdAt, bind('createdTo', new Date(f.createdTo))) : undefined,
+    f.arrivedFrom ? gte(orders.arrivedAt, bind('arrivedFrom', new Date(f.arrivedFrom))) : undefined,
+    f.arrivedTo ? lt(orders.arrivedAt, bind('arrivedTo', new Date(f.arrivedTo))) : undefined,
+    f.status ? eq(orders.status, bind('status', f.status)) : undefined,
     // A collection's own address, or a payout's destination (its withdrawal's address).
-    f.payAddress
-      ? or(
-          eq(orders.payAddress, f.payAddress),
-          sql`${orders.id} = any(array(select w.order_id from ${withdrawals} w where w.merchant_id = ${merchantId} and w.address = ${f.payAddress} and w.order_id is not null))`,
-        )
-      : undefined,
-    f.merchantOrderNo ? eq(orders.merchantOrderNo, f.merchantOrderNo) : undefined,
-    f.orderNo ? eq(orders.orderNo, f.orderNo) : undefined,
+    f.payAddress ? payAddressCondition(merchant, bind('payAddress', f.payAddress)) : undefined,
+    f.merchantOrderNo ? eq(orders.merchantOrderNo, bind('merchantOrderNo', f.merchantOrderNo)) : undefined,
+    f.orderNo ? eq(orders.orderNo, bind('orderNo', f.orderNo)) : undefined,
     f.appName
-      ? sql`${orders.applicationId} in (select a.id from ${applications} a where a.merchant_id = ${merchantId} and a.name ilike ${containsPattern(f.appName)})`
+      ? sql`${orders.applicationId} in (select a.id from ${applications} a where a.merchant_id = ${merchant} and a.name ilike ${bind('appName', containsPattern(f.appName))})`
       : undefined,
     // Any transfer to the order, not only the first one the order shows.
-    f.txHash
-      ? or(
-          eq(orders.txHash, f.txHash),
-          sql`${orders.id} = any(array(select t.order_id from ${chainTransfers} t where t.tx_hash = ${f.txHash} and t.order_id is not null))`,
-        )
-      : undefined,
+    f.txHash ? txHashCondition(bind('txHash', f.txHash)) : undefined,
   ];
   return where.filter((c): c is SQL => c !== undefined);
 }
+
+const payAddressCondition = (merchant: number | SQLWrapper, address: string | SQLWrapper) =>
+  or(
+    eq(orders.payAddress, address),
+    sql`${orders.id} = any(array(select w.order_id from ${withdrawals} w where w.merchant_id = ${merchant} and w.address = ${address} and w.order_id is not null))`,
+  );
+
+const txHashCondition = (hash: string | SQLWrapper) =>
+  or(
+    eq(orders.txHash, hash),
+    sql`${orders.id} = any(array(select t.order_id from ${chainTransfers} t where t.tx_hash = ${hash} and t.order_id is not null))`,
+  );
+
+/** The page's statement, per database and filter shape (db/shaped-query.ts). */
+const orderPages = shapedQueries<{ execute(values: Record<string, unknown>): Promise<OrderRecordRow[]> }>();
 
 export async function pageOrderRecords(
   db: Executor,
@@ -80,24 +104,31 @@ export async function pageOrderRecords(
   page: { pageNo: number; pageSize: number; window: number },
 ): Promise<{ rows: OrderRecordRow[]; total: number; totalCapped: boolean }> {
   const { offset, limit } = windowedPage(page.window, page.pageNo, page.pageSize);
-  const where = and(...orderRecordConditions(merchantId, filters));
-  const counted = await countWithin(db, orders, where, page.window);
+  const binder = createBinder();
+  const where = and(...orderRecordConditions(merchantId, filters, binder.bind));
+  const counted = await countWithin(db, orders, where, page.window, binder);
   // Nothing at this offset: no need to walk the index looking for it.
   if (!counted.totalCapped && offset >= counted.total) return { rows: [], ...counted };
-  const rows = await db
-    .select({
-      order: orders,
-      appId: applications.appId,
-      appName: applications.name,
-      toAddress: withdrawals.address,
-    })
-    .from(orders)
-    .innerJoin(applications, eq(applications.id, orders.applicationId))
-    .leftJoin(withdrawals, eq(withdrawals.orderId, orders.id))
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit)
-    .offset(offset);
+  const limitValue = binder.bind('limit', limit);
+  const offsetValue = binder.bind('offset', offset);
+  const query = orderPages(db, binder.shape, () =>
+    db
+      .select({
+        order: orders,
+        appId: applications.appId,
+        appName: applications.name,
+        toAddress: withdrawals.address,
+      })
+      .from(orders)
+      .innerJoin(applications, eq(applications.id, orders.applicationId))
+      .leftJoin(withdrawals, eq(withdrawals.orderId, orders.id))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limitValue as Placeholder)
+      .offset(offsetValue as Placeholder)
+      .prepare(''),
+  );
+  const rows = await query.execute(binder.values);
   return { rows, ...counted };
 }
 

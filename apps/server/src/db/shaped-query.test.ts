@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { createBinder, shapedQueries } from './shaped-query';
+
+describe('createBinder', () => {
+  it('names each value once, sends a Date as its ISO text, and tells shapes apart by the names bound', () => {
+    const binder = createBinder();
+    binder.bind('merchantId', 7);
+    binder.bind('from', new Date('2026-11-27T00:00:00Z'));
+    expect(binder.values).toEqual({ merchantId: 7, from: '2026-11-27T00:00:00.000Z' });
+    expect(binder.shape).toBe('merchantId,from');
+    expect(() => binder.bind('from', 1)).toThrow();
+    const other = createBinder();
+    other.bind('merchantId', 8);
+    other.bind('to', new Date());
+    expect(other.shape).not.toBe(binder.shape);
+  });
+});
+
+describe('shapedQueries', () => {
+  it('builds a query once per database and shape, and keeps at most `max` shapes', () => {
+    const queries = shapedQueries<string>(2);
+    const [one, two] = [{}, {}];
+    let built = 0;
+    const build = (name: string) => () => `${name}#${++built}`;
+    expect(queries(one, 'a', build('a'))).toBe('a#1');
+    expect(queries(one, 'a', build('a'))).toBe('a#1');
+    expect(queries(two, 'a', build('a'))).toBe('a#2'); // another database
+    expect(queries(one, 'b', build('b'))).toBe('b#3');
+    expect(queries(one, 'c', build('c'))).toBe('c#4'); // the oldest shape ('a') goes
+    expect(queries(one, 'b', build('b'))).toBe('b#3');
+    expect(queries(one, 'a', build('a'))).toBe('a#5');
+  });
+});
