@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createBinder, shapedQueries } from './shaped-query';
+import { createBinder, prepareShaped, shapedQueries } from './shaped-query';
 
 describe('createBinder', () => {
   it('names each value once, sends a Date as its ISO text, and tells shapes apart by the names bound', () => {
@@ -29,5 +30,22 @@ describe('shapedQueries', () => {
     expect(queries(one, 'c', build('c'))).toBe('c#4'); // the oldest shape ('a') goes
     expect(queries(one, 'b', build('b'))).toBe('b#3');
     expect(queries(one, 'a', build('a'))).toBe('a#5');
+  });
+});
+
+describe('prepareShaped', () => {
+  const query = (params: unknown[]) => ({
+    toSQL: () => ({ params }),
+    prepare: (name: string) => `prepared as "${name}"`,
+  });
+
+  it('prepares, unnamed, a query whose every value is a placeholder', () => {
+    expect(prepareShaped(query([sql.placeholder('merchantId'), sql.placeholder('limit')]))).toBe(
+      'prepared as ""',
+    );
+  });
+
+  it('refuses a query holding a value of its own: it would be sent with every later call of the shape', () => {
+    expect(() => prepareShaped(query([sql.placeholder('merchantId'), 42]))).toThrow(/1 value/);
   });
 });

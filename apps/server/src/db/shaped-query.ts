@@ -1,4 +1,4 @@
-import { type Placeholder, type SQLWrapper, sql } from 'drizzle-orm';
+import { Placeholder, type SQLWrapper, sql } from 'drizzle-orm';
 
 /**
  * A query whose shape varies from call to call (which filters a list call has), but whose SQL for
@@ -65,4 +65,17 @@ export function shapedQueries<Q>(max = 256) {
     }
     return query;
   };
+}
+
+/**
+ * The query of a shape, prepared unnamed, once it is checked to hold placeholders only: a value
+ * written in as itself would be kept with the query and sent with every later call of its shape
+ * (another merchant's call included), so a query that holds one is refused.
+ */
+export function prepareShaped<P>(query: { toSQL(): { params: unknown[] }; prepare(name: string): P }): P {
+  const loose = query.toSQL().params.filter((param) => !(param instanceof Placeholder));
+  if (loose.length > 0) {
+    throw new Error(`a shaped query holds ${loose.length} value(s) not bound as placeholders`);
+  }
+  return query.prepare('');
 }

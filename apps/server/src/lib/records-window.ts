@@ -2,7 +2,7 @@ import { ErrorCode } from '@tollgate/contracts';
 import { count, getTableName, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
-import { type Binder, shapedQueries } from '../db/shaped-query';
+import { type Binder, prepareShaped, shapedQueries } from '../db/shaped-query';
 import { AppError } from './app-error';
 
 /**
@@ -46,7 +46,7 @@ export async function countWithin(
   let rows: { n: number }[];
   if (binder) {
     const limit = binder.bind('countLimit', window + 1);
-    const query = counts(db, `${getTableName(table)}:${binder.shape}`, () => build(limit).prepare(''));
+    const query = counts(db, `${getTableName(table)}:${binder.shape}`, () => prepareShaped(build(limit)));
     rows = await query.execute(binder.values);
   } else {
     rows = await build(window + 1);

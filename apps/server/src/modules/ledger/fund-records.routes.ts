@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { fundRecords } from '../../db/schema';
-import { asItself, type BindValue, createBinder, shapedQueries } from '../../db/shaped-query';
+import { asItself, type BindValue, createBinder, prepareShaped, shapedQueries } from '../../db/shaped-query';
 import { countWithin, windowedPage } from '../../lib/records-window';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { requireSession } from '../auth/authenticate';
@@ -57,14 +57,15 @@ export async function listFundRecords(
   const limitValue = binder.bind('limit', limit);
   const offsetValue = binder.bind('offset', offset);
   const query = fundPages(db, binder.shape, () =>
-    db
-      .select()
-      .from(fundRecords)
-      .where(where)
-      .orderBy(desc(fundRecords.createdAt), desc(fundRecords.id))
-      .limit(limitValue as Placeholder)
-      .offset(offsetValue as Placeholder)
-      .prepare(''),
+    prepareShaped(
+      db
+        .select()
+        .from(fundRecords)
+        .where(where)
+        .orderBy(desc(fundRecords.createdAt), desc(fundRecords.id))
+        .limit(limitValue as Placeholder)
+        .offset(offsetValue as Placeholder),
+    ),
   );
   const rows = await query.execute(binder.values);
   return {

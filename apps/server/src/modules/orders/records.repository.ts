@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { applications, chainTransfers, orders, withdrawals } from '../../db/schema';
-import { asItself, type BindValue, createBinder, shapedQueries } from '../../db/shaped-query';
+import { asItself, type BindValue, createBinder, prepareShaped, shapedQueries } from '../../db/shaped-query';
 import { countWithin, windowedPage } from '../../lib/records-window';
 import type { OrderRow } from './order.repository';
 
@@ -112,21 +112,22 @@ export async function pageOrderRecords(
   const limitValue = binder.bind('limit', limit);
   const offsetValue = binder.bind('offset', offset);
   const query = orderPages(db, binder.shape, () =>
-    db
-      .select({
-        order: orders,
-        appId: applications.appId,
-        appName: applications.name,
-        toAddress: withdrawals.address,
-      })
-      .from(orders)
-      .innerJoin(applications, eq(applications.id, orders.applicationId))
-      .leftJoin(withdrawals, eq(withdrawals.orderId, orders.id))
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(limitValue as Placeholder)
-      .offset(offsetValue as Placeholder)
-      .prepare(''),
+    prepareShaped(
+      db
+        .select({
+          order: orders,
+          appId: applications.appId,
+          appName: applications.name,
+          toAddress: withdrawals.address,
+        })
+        .from(orders)
+        .innerJoin(applications, eq(applications.id, orders.applicationId))
+        .leftJoin(withdrawals, eq(withdrawals.orderId, orders.id))
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(limitValue as Placeholder)
+        .offset(offsetValue as Placeholder),
+    ),
   );
   const rows = await query.execute(binder.values);
   return { rows, ...counted };
