@@ -18,7 +18,7 @@ describe('createBinder', () => {
 });
 
 describe('shapedQueries', () => {
-  it('builds a query once per database and shape, and keeps at most `max` shapes', () => {
+  it('builds a query once per database and shape, and keeps the `max` shapes used last', () => {
     const queries = shapedQueries<string>(2);
     const [one, two] = [{}, {}];
     let built = 0;
@@ -27,9 +27,10 @@ describe('shapedQueries', () => {
     expect(queries(one, 'a', build('a'))).toBe('a#1');
     expect(queries(two, 'a', build('a'))).toBe('a#2'); // another database
     expect(queries(one, 'b', build('b'))).toBe('b#3');
-    expect(queries(one, 'c', build('c'))).toBe('c#4'); // the oldest shape ('a') goes
-    expect(queries(one, 'b', build('b'))).toBe('b#3');
-    expect(queries(one, 'a', build('a'))).toBe('a#5');
+    expect(queries(one, 'a', build('a'))).toBe('a#1'); // used again: 'b' is now the least recent
+    expect(queries(one, 'c', build('c'))).toBe('c#4'); // 'b' goes
+    expect(queries(one, 'a', build('a'))).toBe('a#1');
+    expect(queries(one, 'b', build('b'))).toBe('b#5');
   });
 });
 

@@ -47,7 +47,7 @@ export function createBinder(): Binder {
 
 /**
  * Queries kept per database and shape (at most `max` shapes per database: past that, the
- * oldest built goes, so a caller inventing shapes cannot fill the memory).
+ * least recently used goes, so a caller inventing shapes cannot fill the memory).
  */
 export function shapedQueries<Q>(max = 256) {
   const kept = new WeakMap<object, Map<string, Q>>();
@@ -58,11 +58,13 @@ export function shapedQueries<Q>(max = 256) {
       kept.set(db, shapes);
     }
     let query = shapes.get(shape);
-    if (!query) {
+    if (query) {
+      shapes.delete(shape); // set again below: the map's order is the order of use
+    } else {
       query = build();
-      shapes.set(shape, query);
-      if (shapes.size > max) shapes.delete(shapes.keys().next().value as string);
     }
+    shapes.set(shape, query);
+    if (shapes.size > max) shapes.delete(shapes.keys().next().value as string);
     return query;
   };
 }

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@tollgate/contracts';
-import { count, getTableName, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { count, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 import { type Binder, prepareShaped, shapedQueries } from '../db/shaped-query';
@@ -24,15 +24,16 @@ export function windowedPage(window: number, pageNo: number, pageSize: number) {
 
 /**
  * The rows of `table` matching `where`, counted up to `window + 1`: `total` is exact up to the
- * window, else the window itself with `totalCapped`. With a binder, `where` holds its values as
- * placeholders and the statement is kept per table and shape (db/shaped-query.ts).
+ * window, else the window itself with `totalCapped`. `shaped`: `where` holds its values as
+ * placeholders, and the statement is kept per list and shape (db/shaped-query.ts).
  */
 export async function countWithin(
   db: Executor,
   table: PgTable,
   where: SQL | undefined,
   window: number,
-  binder?: Binder,
+  /** The list's values bound as placeholders, and the list's own name: the statement is kept per list and shape. */
+  shaped?: { binder: Binder; list: string },
 ): Promise<{ total: number; totalCapped: boolean }> {
   const build = (limit: number | Placeholder) => {
     const matched = db
@@ -44,9 +45,10 @@ export async function countWithin(
     return db.select({ n: count() }).from(matched);
   };
   let rows: { n: number }[];
-  if (binder) {
+  if (shaped) {
+    const { binder, list } = shaped;
     const limit = binder.bind('countLimit', window + 1);
-    const query = counts(db, `${getTableName(table)}:${binder.shape}`, () => prepareShaped(build(limit)));
+    const query = counts(db, `${list}:${binder.shape}`, () => prepareShaped(build(limit)));
     rows = await query.execute(binder.values);
   } else {
     rows = await build(window + 1);

@@ -51,7 +51,7 @@ export async function listFundRecords(
   const { offset, limit } = windowedPage(window, body.pageNo, body.pageSize);
   const binder = createBinder();
   const where = and(...fundRecordConditions(merchantId, body, binder.bind));
-  const counted = await countWithin(db, fundRecords, where, window, binder);
+  const counted = await countWithin(db, fundRecords, where, window, { binder, list: 'fundRecords' });
   // Nothing at this offset: no need to walk the index looking for it.
   if (!counted.totalCapped && offset >= counted.total) return { list: [], ...counted };
   const limitValue = binder.bind('limit', limit);

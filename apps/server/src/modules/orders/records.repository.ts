@@ -106,7 +106,7 @@ export async function pageOrderRecords(
   const { offset, limit } = windowedPage(page.window, page.pageNo, page.pageSize);
   const binder = createBinder();
   const where = and(...orderRecordConditions(merchantId, filters, binder.bind));
-  const counted = await countWithin(db, orders, where, page.window, binder);
+  const counted = await countWithin(db, orders, where, page.window, { binder, list: 'orderRecords' });
   // Nothing at this offset: no need to walk the index looking for it.
   if (!counted.totalCapped && offset >= counted.total) return { rows: [], ...counted };
   const limitValue = binder.bind('limit', limit);
