@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { watchConsole } from '../src/console-watch';
 import { addDemoSession, expect, test } from '../src/fixtures';
+import { openFromMenu } from '../src/side-menu';
 
 const MENU = [
   { label: '数据概览', path: '/dashboard', page: 'page-dashboard' },
@@ -10,18 +11,6 @@ const MENU = [
   { label: '商户信息', path: '/merchant/info', page: 'page-merchant-info', group: '商户中心' },
   { label: '支付费率', path: '/merchant/rate', page: 'page-rate', group: '商户中心' },
 ];
-
-async function openFromMenu(page: Page, label: string, group?: string) {
-  const menu = page.getByTestId('side-menu');
-  const item = menu.getByRole('menuitem', { name: label });
-  if (group && !(await item.isVisible())) await menu.getByRole('menuitem', { name: group }).click();
-  // A lazy view's route commits once its chunk is in: until then the address is the old one.
-  // A click that lands while the group is still unfolding is lost (seen once in CI): click again.
-  await expect(async () => {
-    await item.click();
-    await expect(item).toHaveClass(/ant-menu-item-selected/, { timeout: 5_000 });
-  }).toPass({ timeout: 20_000 });
-}
 
 const tabOf = (page: Page, path: string) =>
   page.locator('.ant-tabs-tab', { has: page.getByTestId(`view-tab-${path}`) });

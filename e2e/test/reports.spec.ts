@@ -2,6 +2,7 @@ import type { BrowserContext } from '@playwright/test';
 import { expect, test } from '../src/fixtures';
 import { freshMerchant, postFront } from '../src/fresh-merchant';
 import { readBaseUrl } from '../src/server-env';
+import { openFromMenu } from '../src/side-menu';
 import { createSignedOrder, type ShopApp } from '../src/signed-orders';
 
 /**
@@ -80,9 +81,7 @@ for (const lang of LANGUAGES) {
     await test.step('the report, opened from the Reports group, shows them with the USDT total', async () => {
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.goto('/dashboard');
-      const menu = page.getByRole('menu').first();
-      await menu.getByText(lang.group, { exact: true }).click();
-      await menu.getByText(lang.entry, { exact: true }).click();
+      await openFromMenu(page, lang.entry, lang.group);
       await expect(page).toHaveURL(/\/report\/collection$/);
       const view = page.getByTestId('page-report-collection');
       await expect(view.getByText(lang.title).first()).toBeVisible();
