@@ -142,8 +142,14 @@ for (const lang of LANGUAGES) {
       await openFromPopover(page, 'popover-merchant-info');
       await page.getByTestId('open-change-password').click();
       const since = Date.now();
-      await page.getByTestId('change-password-send-code').click();
-      await expect(page.getByTestId('change-password-send-code')).toBeDisabled();
+      // A click that lands while the modal is still opening is lost (the button stayed enabled
+      // for 15 s once in CI, with no error): clicked again until the countdown starts. A click on
+      // a send still under way does nothing (the button is loading).
+      const sendCode = page.getByTestId('change-password-send-code');
+      await expect(async () => {
+        if (!(await sendCode.isDisabled())) await sendCode.click({ timeout: 5_000 });
+        await expect(sendCode).toBeDisabled({ timeout: 5_000 });
+      }).toPass({ timeout: 20_000 });
       await page.getByTestId('change-password-code').fill(await waitForCode(email, since));
       await page.getByTestId('change-password-old').fill(firstPassword);
       await page.getByTestId('change-password-new').fill(changedPassword);
