@@ -3,6 +3,7 @@ import { type CallbackReceiver, isSignedBy, startCallbackReceiver } from '../src
 import { expect, test } from '../src/fixtures';
 import { freshMerchant, postFront } from '../src/fresh-merchant';
 import { readBaseUrl } from '../src/server-env';
+import { openFromMenu } from '../src/side-menu';
 import { createSignedOrder } from '../src/signed-orders';
 
 /**
@@ -210,9 +211,15 @@ for (const lang of LANGUAGES) {
       });
 
       await test.step('the records show the order completed, with its delivery log', async () => {
-        await page.getByTestId('side-menu').getByRole('menuitem', { name: lang.myAppsMenu }).click();
-        await page.getByTestId('app-records-link').click();
+        await openFromMenu(page, lang.myAppsMenu);
+        // A click on the link that lands while the view is still settling is lost (seen once in
+        // CI): clicked again, while it is still there, until the records show.
+        const link = page.getByTestId('app-records-link');
         const records = page.getByTestId('collection-records');
+        await expect(async () => {
+          if (await link.isVisible()) await link.click({ timeout: 5_000 });
+          await expect(records).toBeVisible({ timeout: 5_000 });
+        }).toPass({ timeout: 30_000 });
         await records.getByTestId('filter-orderNo').fill(order.orderNo);
         await records.getByTestId('records-search').click();
         const row = records
