@@ -114,15 +114,15 @@ export function createJobWorker(options: {
  * The loop every leased queue runs in a process (the jobs here, the callback events in
  * modules/callbacks/callback-queue.ts): claim up to the free room in one statement, run each
  * claimed item in a slot of its own (`concurrency` at once), claim again once half the slots are
- * free, look again every `pollMs` and when woken. `run` settles its item itself
- * (and should not throw: a throw is logged as the queue being unavailable).
+ * free, look again every `pollMs` and when woken. `run` settles its item itself (and should not
+ * throw: a throw is logged as the queue being unavailable).
  *
  * With `prefetch`, the loop holds up to that many claimed items beyond its slots, ready to
  * start, and claims again once half of them have started: a slot that frees starts the next
  * one at once instead of waiting for a claim's round trip, and each claim takes at least half
- * the prefetch (one statement for many items) however few slots free at a time. Items still waiting
- * when the worker stops are handed to `release` (due again at once, for another node or the
- * next start), or run if there is none; a node that dies with items waiting leaves them to
+ * the prefetch (one statement for many items) however few slots free at a time. Items still
+ * waiting when the worker stops are handed to `release` (due again at once, for another node or
+ * the next start), or run if there is none; a node that dies with items waiting leaves them to
  * their lease, as it does the items it was running.
  */
 export function createClaimLoop<T>(options: {

@@ -94,6 +94,14 @@ const txHashCondition = (hash: string | SQLWrapper) =>
     sql`${orders.id} = any(array(select t.order_id from ${chainTransfers} t where t.tx_hash = ${hash} and t.order_id is not null))`,
   );
 
+/** What a record shows: the order, its application, and a payout's destination. */
+const RECORD_FIELDS = {
+  order: orders,
+  appId: applications.appId,
+  appName: applications.name,
+  toAddress: withdrawals.address,
+};
+
 /** The page's statement, per database and filter shape (db/shaped-query.ts). */
 const orderPages = shapedQueries<{ execute(values: Record<string, unknown>): Promise<OrderRecordRow[]> }>();
 
@@ -114,12 +122,7 @@ export async function pageOrderRecords(
   const query = orderPages(db, binder.shape, () =>
     prepareShaped(
       db
-        .select({
-          order: orders,
-          appId: applications.appId,
-          appName: applications.name,
-          toAddress: withdrawals.address,
-        })
+        .select(RECORD_FIELDS)
         .from(orders)
         .innerJoin(applications, eq(applications.id, orders.applicationId))
         .leftJoin(withdrawals, eq(withdrawals.orderId, orders.id))
@@ -140,10 +143,7 @@ export async function findOrderRecord(
 ): Promise<OrderDetailRow | undefined> {
   const [row] = await db
     .select({
-      order: orders,
-      appId: applications.appId,
-      appName: applications.name,
-      toAddress: withdrawals.address,
+      ...RECORD_FIELDS,
       withdrawal: {
         withdrawalNo: withdrawals.withdrawalNo,
         status: withdrawals.status,
