@@ -443,9 +443,11 @@ async function main() {
         },
       ].filter((row) => !Number.isNaN(row['per second'])),
     );
-    console.log(
-      `(committing the ${CALLBACKS} events of a round took ${median(callbackRounds.map((r) => r.enqueueSeconds)).toFixed(2)} s, not counted)`,
-    );
+    if (callbackRounds.length > 0) {
+      console.log(
+        `(committing the ${CALLBACKS} events of a round took ${median(callbackRounds.map((r) => r.enqueueSeconds)).toFixed(2)} s, not counted)`,
+      );
+    }
     const callbackRatios = callbackRounds.map((r) => r.worker / r.raw);
     const p50 = percentile(delays, 50);
     const p99 = percentile(delays, 99);
