@@ -50,6 +50,7 @@ import { BODY_LIMIT, registerBodyParsing } from './plugins/body-parsing';
 import { registerCashierApp } from './plugins/cashier-app';
 import { handleClientError, trackRequestsInFlight } from './plugins/client-errors';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerInputCharacters } from './plugins/input-characters';
 import { registerNotFound } from './plugins/not-found';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
@@ -176,6 +177,7 @@ async function assembleApp(
   await registerSecurity(app);
   await registerRateLimit(app);
   await registerBodyParsing(app);
+  registerInputCharacters(app);
 
   // 5. OpenAPI before the routes: it records each route as it is added.
   await registerOpenApi(app);

@@ -13,6 +13,7 @@ import { isAppError } from '../lib/app-error';
 import { createErrorEnvelope } from '../lib/envelope';
 import { toFieldErrors } from '../lib/validation-errors';
 import { isReadingBody } from './body-parsing';
+import { isInvalidTextError } from './input-characters';
 
 /**
  * The one error handler: every failure leaves as a `{ code, data, message }` envelope with a
@@ -62,6 +63,7 @@ export function classifyError(thrown: unknown, request: FastifyRequest): Outcome
   }
   const code = classifyClientError(error, request);
   if (code !== null) return { code, data: null };
+  if (isInvalidTextError(error)) return { code: ErrorCode.VALIDATION_FAILED, data: null };
   return { code: ErrorCode.INTERNAL, data: { requestId: String(request.id) } };
 }
 

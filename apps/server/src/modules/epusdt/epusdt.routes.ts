@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticateEpusdt, createEpusdtTransaction, type EpusdtTransaction } from './epusdt.service';
 import { epusdtCreateBody, epusdtParams, epusdtResponse } from './epusdt-docs';
 import { EpusdtRefusal, type EpusdtStatusCode } from './epusdt-refusal';
+import { isInvalidTextError } from '../../plugins/input-characters';
 
 /**
  * The epusdt-compatible endpoint: `POST /epusdt/{appId}/api/v1/order/create-transaction`, so a
@@ -93,7 +94,8 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
     const message = formatMessage(request.lang, error.messageKey, error.params);
     return send(reply, { status_code: error.statusCode, message, data: null, request_id: requestId });
   }
-  const status = error.statusCode ?? 500;
+  // A NUL character in a value (PostgreSQL text holds none) is the caller's bad body too.
+  const status = isInvalidTextError(error) ? 400 : (error.statusCode ?? 500);
   if (status >= 400 && status < 500) {
     request.log.info({ reason: error.code ?? error.message }, 'epusdt request refused');
     const key = status === 413 ? 'errors.payloadTooLarge' : 'epusdt.body';

@@ -1,0 +1,58 @@
+import { ErrorCode } from '@tollgate/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error';
+
+/**
+ * PostgreSQL text (and jsonb) holds no NUL character (U+0000): a statement given one fails
+ * (SQLSTATE 22021, or 22P05 inside JSON), which would reach the caller as a 500. So a request
+ * whose body, query or path parameters carry one anywhere (a value or a key, at any depth) is
+ * refused first, as 1001 naming the field, before its handler runs (after authentication and
+ * the schema: an unsigned or malformed request keeps its own answer). `isInvalidTextError` is
+ * the net below it: such a statement failing anyway is the caller's bad input, not ours.
+ */
+const NUL = '\u0000';
+/** Deeper than any body a route accepts; a deeper one is refused by its schema anyway. */
+const MAX_DEPTH = 32;
+
+/** The path of the first string holding a NUL (`items.0.name`; '' for the value itself), or undefined. */
+export function findNulCharacter(value: unknown, depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes(NUL) ? '' : undefined;
+  if (value === null || typeof value !== 'object' || depth >= MAX_DEPTH) return undefined;
+  if (Buffer.isBuffer(value) || ArrayBuffer.isView(value)) return undefined; // bytes (a file, a raw body)
+  const entries = Array.isArray(value) ? value.entries() : Object.entries(value);
+  for (const [key, item] of entries) {
+    const name = String(key);
+    if (name.includes(NUL)) return name.replaceAll(NUL, '');
+    const inner = findNulCharacter(item, depth + 1);
+    if (inner !== undefined) return inner === '' ? name : `${name}.${inner}`;
+  }
+  return undefined;
+}
+
+const PARTS = [
+  ['body', (request: FastifyRequest) => request.body],
+  ['querystring', (request: FastifyRequest) => request.query],
+  ['params', (request: FastifyRequest) => request.params],
+] as const;
+
+export function registerInputCharacters(app: FastifyInstance): void {
+  app.addHook('preHandler', async (request) => {
+    for (const [part, read] of PARTS) {
+      const field = findNulCharacter(read(request));
+      if (field === undefined) continue;
+      throw new AppError(ErrorCode.VALIDATION_FAILED, {
+        fieldErrors: [{ field: field || part, key: 'validation.invalidCharacter' }],
+      });
+    }
+  });
+}
+
+/** A statement refused for a character PostgreSQL text cannot hold (a NUL that got past the hook). */
+export function isInvalidTextError(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (code === '22021' || code === '22P05') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

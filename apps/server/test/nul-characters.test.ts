@@ -1,0 +1,116 @@
+/**
+ * A NUL character (U+0000), which PostgreSQL text cannot hold, in any value a caller sends:
+ * refused as 1001 naming its field, in the caller's language, with nothing written. It used to
+ * reach the database and come back as a 500 (found by a fresh-clone audit).
+ */
+import { count } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applications, orders } from '../src/db/schema';
+import { buildTestApp } from './helpers/build-test-app';
+import { getAs, postForm, postJson } from './helpers/calls';
+import { createMerchant, logInAs } from './helpers/factories';
+import { type ApiCredentials, callSigned, createApiApplication } from './helpers/signed-api';
+
+let app: FastifyInstance;
+let token: string;
+let shop: ApiCredentials;
+beforeAll(async () => {
+  app = await buildTestApp();
+  const merchant = await createMerchant(app);
+  token = await logInAs(app, merchant);
+  shop = await createApiApplication(app, { merchantId: merchant.id });
+});
+afterAll(() => app.close());
+
+const rows = async () => ({
+  orders: (await app.db.select({ n: count() }).from(orders))[0]?.n,
+  applications: (await app.db.select({ n: count() }).from(applications))[0]?.n,
+});
+
+function expectRefused(response: { statusCode: number; json(): unknown }, field: string, message: string) {
+  expect(response.statusCode).toBe(400);
+  expect(response.json()).toEqual({ code: 1001, data: { errors: [{ field, message }] }, message });
+}
+
+describe('a NUL character in a request', () => {
+  it('in a JSON body, a query and a form of the back office: 1001 naming the field', async () => {
+    const before = await rows();
+    expectRefused(
+      await postJson(
+        app,
+        '/mchOrder/page',
+        { type: 'collection', pageNo: 1, pageSize: 10, txHash: 'a\u0000b' },
+        { token, lang: 'en_US' },
+      ),
+      'txHash',
+      'Contains a character that is not allowed',
+    );
+    expectRefused(
+      await getAs(app, '/mchOrder/getById?id=TG%00', { token, lang: 'zh_CN' }),
+      'id',
+      '含有不允许的字符',
+    );
+    expectRefused(
+      await postJson(app, '/app/create', { name: 'Shop\u0000', description: 'x' }, { token, lang: 'vi_VN' }),
+      'name',
+      'Chứa ký tự không được phép',
+    );
+    expectRefused(
+      await postJson(
+        app,
+        '/merchant/account/funds-record',
+        { pageNo: 1, pageSize: 10, orderNo: '\u0000' },
+        { token, lang: 'zh_TW' },
+      ),
+      'orderNo',
+      '含有不允許的字元',
+    );
+    expect(await rows()).toEqual(before);
+  });
+
+  it('in the signed API: the body, and a path parameter', async () => {
+    const before = await rows();
+    const body = JSON.stringify({
+      merchantOrderNo: 'nul-1',
+      currency: 'USDT',
+      amount: '1',
+      description: 'a\u0000b',
+    });
+    const created = await callSigned(app, shop, {
+      method: 'POST',
+      url: '/api/v1/collections',
+      body,
+      lang: 'en_US',
+    });
+    expectRefused(created.response, 'description', 'Contains a character that is not allowed');
+    const read = await callSigned(app, shop, {
+      method: 'GET',
+      url: '/api/v1/collections/a%00b',
+      lang: 'en_US',
+    });
+    expect(read.response.statusCode).toBe(400);
+    expect(read.body.code).toBe(1001);
+    expect(await rows()).toEqual(before);
+  });
+
+  it('an unsigned request keeps its own refusal (the signature is checked first)', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/collections/a%00b',
+      headers: { lang: 'en_US' },
+    });
+    expect(response.json().code).toBe(2001);
+  });
+
+  it('a form field (login) is refused the same way, before any lookup', async () => {
+    const response = await postForm(
+      app,
+      '/login',
+      { email: 'a\u0000@b.co', password: 'x' },
+      { lang: 'en_US' },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe(1001);
+  });
+});
