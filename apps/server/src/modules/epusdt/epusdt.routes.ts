@@ -1,10 +1,10 @@
 import { formatMessage } from '@tollgate/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { isInvalidTextError } from '../../plugins/input-characters';
 import { authenticateEpusdt, createEpusdtTransaction, type EpusdtTransaction } from './epusdt.service';
 import { epusdtCreateBody, epusdtParams, epusdtResponse } from './epusdt-docs';
 import { EpusdtRefusal, type EpusdtStatusCode } from './epusdt-refusal';
-import { isInvalidTextError } from '../../plugins/input-characters';
 
 /**
  * The epusdt-compatible endpoint: `POST /epusdt/{appId}/api/v1/order/create-transaction`, so a
