@@ -9,7 +9,7 @@ import { payoutObject } from '@tollgate/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balances, callbackEvents, merchants, orders, withdrawals } from '../src/db/schema';
+import { balances, callbackEvents, fundRecords, merchants, orders, withdrawals } from '../src/db/schema';
 import { createPayouts } from '../src/modules/assets/payout.service';
 import { approveWithdrawal, rejectWithdrawal } from '../src/modules/assets/withdrawal.service';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
@@ -84,6 +84,17 @@ describe('POST /api/v1/payouts', () => {
       test: true,
     });
     expect(await balanceOf(creds.merchantId)).toEqual({ available: 89, frozen: 11 });
+    // In the fund flow under the payout's own type and number (not its withdrawal's).
+    const frozen = await app.db
+      .select()
+      .from(fundRecords)
+      .where(eq(fundRecords.merchantId, creds.merchantId));
+    expect(
+      frozen.slice(-2).map((r) => [r.type, r.orderNo, r.bucket, Number(r.changeAmount), r.status]),
+    ).toEqual([
+      ['payout', created.orderNo, 'available', -11, 'frozen'],
+      ['payout', created.orderNo, 'frozen', 11, 'frozen'],
+    ]);
     // The same content: the same payout, nothing frozen again.
     const again = await postSigned(app, creds, '/api/v1/payouts', payout(1, { description: 'Refund #7' }));
     expect(again.body.data.orderNo).toBe(created.orderNo);

@@ -111,8 +111,8 @@ describe('a withdrawal', () => {
     expect(await balanceOf(account.id)).toEqual({ available: 79, frozen: 21 });
     const frozen = (await recordsOf(account.id)).slice(1);
     expect(frozen.map((r) => [r.type, r.bucket, Number(r.changeAmount), r.status, r.orderNo])).toEqual([
-      ['withdraw', 'available', -21, 'pending_review', withdrawal.withdrawalNo],
-      ['withdraw', 'frozen', 21, 'pending_review', withdrawal.withdrawalNo],
+      ['withdraw', 'available', -21, 'frozen', withdrawal.withdrawalNo],
+      ['withdraw', 'frozen', 21, 'frozen', withdrawal.withdrawalNo],
     ]);
     // Nothing is sent while it waits for review.
     await blocks(3);
@@ -180,8 +180,8 @@ describe('a withdrawal', () => {
     expect(
       (await recordsOf(account.id)).slice(-2).map((r) => [r.bucket, Number(r.changeAmount), r.status]),
     ).toEqual([
-      ['frozen', -55, 'rejected'],
-      ['available', 55, 'rejected'],
+      ['frozen', -55, 'released'],
+      ['available', 55, 'released'],
     ]);
   });
 
@@ -205,8 +205,8 @@ describe('a withdrawal', () => {
     expect(
       (await recordsOf(account.id)).slice(-2).map((r) => [r.bucket, Number(r.changeAmount), r.status]),
     ).toEqual([
-      ['frozen', -105, 'failed'],
-      ['available', 105, 'failed'],
+      ['frozen', -105, 'released'],
+      ['available', 105, 'released'],
     ]);
   });
 

@@ -329,7 +329,7 @@ async function writePayouts(deps: PayoutDeps, merchant: MerchantRow, fresh: Fres
         merchant,
         checked,
         source: 'api' as const,
-        orderId: (orders[i] as PayoutOrder).id,
+        payout: { id: (orders[i] as PayoutOrder).id, orderNo: (orders[i] as PayoutOrder).orderNo },
         remark: item.description ?? '',
         test,
         now,

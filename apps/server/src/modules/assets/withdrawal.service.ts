@@ -6,9 +6,11 @@ import {
   type WithdrawalBody,
   type WithdrawalObject,
 } from '@tollgate/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChainAdapter } from '../../chains/chain-adapter';
 import type { Database, Executor } from '../../db/client';
+import { orders } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { SecretBox } from '../../lib/secret-box';
 import type { Clock } from '../../types';
@@ -108,7 +110,8 @@ type FreezeInput = {
   merchant: Pick<MerchantRow, 'id' | 'autoApproveUsdt'>;
   checked: Omit<CheckedWithdrawal, 'adapter'>;
   source: Source;
-  orderId?: number | null;
+  /** A payout's order (the API's): its movements in the fund flow carry its type and number. */
+  payout?: { id: number; orderNo: string } | null;
   batchId?: string | null;
   remark?: string;
   test: boolean;
@@ -150,7 +153,7 @@ export async function freezeWithdrawals(
       withdrawalNo: newWithdrawalNo(now),
       merchantId: merchant.id,
       source: input.source,
-      orderId: input.orderId ?? null,
+      orderId: input.payout?.id ?? null,
       batchId: input.batchId ?? null,
       coinName: checked.coinName,
       chainId: checked.chainId,
@@ -172,18 +175,17 @@ export async function freezeWithdrawals(
   await postFundRecords(
     tx,
     rows.flatMap((row, i) => {
-      const { checked, now } = inputs[i] as FreezeInput;
+      const { checked, now, payout } = inputs[i] as FreezeInput;
       const record = {
         merchantId: row.merchantId,
         currency: checked.coinName,
-        type: 'withdraw' as const,
+        ...ledgerRef(row, payout?.orderNo),
         amount: checked.amount,
         fee: checked.fee,
-        orderNo: row.withdrawalNo,
         txHash: null,
         address: checked.address,
         network: checked.chainId,
-        status: 'pending_review',
+        status: 'frozen',
         now,
       };
       return [
@@ -287,7 +289,7 @@ export async function rejectWithdrawal(
       updatedAt: now,
     });
     if (row) {
-      await release(tx, row, 'rejected', now);
+      await release(tx, row, now);
       await syncPayout(tx, row, now);
       await options.onReviewed?.(tx, row, now);
     }
@@ -297,20 +299,40 @@ export async function rejectWithdrawal(
   return rejected;
 }
 
-/** The total leaves frozen and returns to available: a rejected or failed withdrawal. */
-async function release(tx: Executor, row: WithdrawalRow, status: 'rejected' | 'failed', now: Date) {
+/**
+ * How a withdrawal's movements are filed in the fund flow: a back-office withdrawal's under its
+ * own number (type `withdraw`), an API payout's under its order's number (type `payout`), the
+ * number the merchant knows it by (records, callbacks, the payment report).
+ */
+function ledgerRef(row: Pick<WithdrawalRow, 'orderId' | 'withdrawalNo'>, payoutOrderNo: string | undefined) {
+  if (row.orderId === null) return { type: 'withdraw' as const, orderNo: row.withdrawalNo };
+  if (payoutOrderNo === undefined)
+    throw new Error(`withdrawal ${row.withdrawalNo}: its payout's number is missing`);
+  return { type: 'payout' as const, orderNo: payoutOrderNo };
+}
+
+async function ledgerRefOf(tx: Executor, row: WithdrawalRow) {
+  if (row.orderId === null) return ledgerRef(row, undefined);
+  const [order] = await tx.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, row.orderId));
+  return ledgerRef(row, order?.orderNo);
+}
+
+/**
+ * The total leaves frozen and returns to available: a rejected or failed withdrawal. Its two
+ * records say `released` (the withdrawal's own status says why).
+ */
+async function release(tx: Executor, row: WithdrawalRow, now: Date) {
   const total = toDecimalString(money(row.amount).plus(row.fee));
   const record = {
     merchantId: row.merchantId,
     currency: row.coinName,
-    type: 'withdraw' as const,
+    ...(await ledgerRefOf(tx, row)),
     amount: toDecimalString(row.amount),
     fee: toDecimalString(row.fee),
-    orderNo: row.withdrawalNo,
     txHash: row.txHash,
     address: row.address,
     network: row.chainId,
-    status,
+    status: 'released',
     now,
   };
   await postFundRecord(tx, { ...record, bucket: 'frozen', change: `-${total}` });
@@ -381,7 +403,7 @@ export async function settleSent(
     if (!moved) return undefined;
     await syncPayout(tx, moved, now);
     if (outcome === 'failed') {
-      await release(tx, moved, 'failed', now);
+      await release(tx, moved, now);
     } else {
       // The completion's record, and the withdrawal or payment report's row in its statement.
       await postFundRecord(
@@ -389,12 +411,11 @@ export async function settleSent(
         {
           merchantId: moved.merchantId,
           currency: moved.coinName,
-          type: 'withdraw',
+          ...(await ledgerRefOf(tx, moved)),
           bucket: 'frozen',
           change: `-${toDecimalString(money(moved.amount).plus(moved.fee))}`,
           amount: toDecimalString(moved.amount),
           fee: toDecimalString(moved.fee),
-          orderNo: moved.withdrawalNo,
           txHash: moved.txHash,
           address: moved.address,
           network: moved.chainId,

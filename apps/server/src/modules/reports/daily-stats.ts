@@ -34,25 +34,38 @@ export interface DailyStatDelta {
   net: string;
 }
 
+/**
+ * Whether a fund record counts as one of its type in the bill (its count, amount and fee): a
+ * withdrawal or payout moves its total three times (frozen: out of available and into frozen;
+ * then out of frozen when completed, or back to available when rejected or failed), and only
+ * its completion is the withdrawal. Every record adds its change to the net (the moves in and
+ * out of frozen cancel out). The same rule is SQL in verify-daily-stats.ts and migration 0017.
+ */
+export function countsInBill(record: { type: string; status: string }): boolean {
+  return (record.type !== 'withdraw' && record.type !== 'payout') || record.status === 'completed';
+}
+
 /** What one fund record adds to its bill row. */
 export function billDelta(record: {
   merchantId: number;
   currency: string;
   type: string;
+  status: string;
   amount: string;
   fee: string;
   changeAmount: string;
   createdAt: Date;
 }): DailyStatDelta {
+  const counted = countsInBill(record);
   return {
     merchantId: record.merchantId,
     kind: 'bill',
     day: merchantDayOf(record.createdAt),
     type: record.type,
     coin: record.currency,
-    count: 1,
-    amount: record.amount,
-    fee: record.fee,
+    count: counted ? 1 : 0,
+    amount: counted ? record.amount : '0',
+    fee: counted ? record.fee : '0',
     net: record.changeAmount,
   };
 }

@@ -49,6 +49,8 @@ export async function readDailyStats(db: Executor, range: StatRange): Promise<St
         lte(s.day, range.to),
         range.types ? inArray(s.type, [...range.types]) : undefined,
         range.coin ? eq(s.coin, range.coin) : undefined,
+        // A bill row of moves that cancel out (a withdrawal frozen, not yet completed that day).
+        sql`not (${s.count} = 0 and ${s.net} = 0)`,
       ),
     )
     .orderBy(s.day, s.coin, s.type);

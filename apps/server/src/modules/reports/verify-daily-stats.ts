@@ -4,8 +4,8 @@ import type { Executor } from '../../db/client';
 /**
  * Proves the reports' aggregates exact: merchant_daily_stats equals its recomputation from the
  * raw rows (the same rules as migration 0008's backfill and daily-stats.ts), row for row:
- * - bill: fund records by merchant, day of created_at, type and currency (count, amounts, fees,
- *   changes);
+ * - bill: fund records by merchant, day of created_at, type and currency (the changes; the count,
+ *   amounts and fees of the records that count: daily-stats.ts countsInBill);
  * - collection: completed collection orders by day of completed_at (amount, fee, amount − fee);
  * - withdrawal and payment: completed withdrawals without and with a payout order, by day of
  *   finished_at (amount, fee, amount + fee).
@@ -22,6 +22,9 @@ export interface DailyStatsProblem {
   kept: string | null;
 }
 
+/** daily-stats.ts countsInBill: a withdrawal's or payout's freeze and release are not counted, its completion is. */
+const BILL_COUNTED = sql.raw(`(type not in ('withdraw', 'payout') or status = 'completed')`);
+
 const dayOf = (column: string) =>
   sql.raw(`(date '1970-01-01' + floor((extract(epoch from ${column}) + 28800) / 86400)::int)`);
 
@@ -29,7 +32,9 @@ export async function verifyDailyStats(tx: Executor): Promise<DailyStatsProblem[
   const result = (await tx.execute(sql`
     with expected as (
       select merchant_id, 'bill'::text as kind, ${dayOf('created_at')} as day, type, currency as coin,
-        count(*)::bigint as count, sum(amount) as amount, sum(fee) as fee, sum(change_amount) as net
+        count(*) filter (where ${BILL_COUNTED})::bigint as count,
+        coalesce(sum(amount) filter (where ${BILL_COUNTED}), 0) as amount,
+        coalesce(sum(fee) filter (where ${BILL_COUNTED}), 0) as fee, sum(change_amount) as net
       from fund_records group by 1, 3, 4, 5
       union all
       select merchant_id, 'collection', ${dayOf('completed_at')}, '', currency,

@@ -83,7 +83,11 @@ export default function FundFlowPage() {
     {
       title: t('fundFlow.column.status'),
       dataIndex: 'status',
-      render: (status: string) => (status === 'completed' ? t('fundFlow.status.completed') : status),
+      // A withdrawal's or payout's total is frozen, then leaves (completed) or is returned: each
+      // move is its own record (older records carry the withdrawal's status of the time).
+      render: (status: string) => (
+        <span data-testid="fund-status">{t(`fundFlow.status.${status}`, { defaultValue: status })}</span>
+      ),
     },
     {
       title: t('fundFlow.column.balanceBefore'),
