@@ -87,12 +87,14 @@ for (const lang of LANGUAGES) {
       await expect(view.getByText(lang.title).first()).toBeVisible();
       const table = view.getByTestId('report-table');
       await expect(
-        table.getByRole('row', { name: new RegExp(`^${merchantToday()}\\s*USDT\\s*2\\s*62\\.5`) }),
+        table.getByRole('row', {
+          name: new RegExp(`^${merchantToday().replaceAll('-', '/')}\\s*USDT\\s*2\\s*62\\.5`),
+        }),
       ).toBeVisible({
         timeout: 30_000,
       });
       await expect(view.getByTestId('report-usdt-count')).toHaveText('2');
-      await expect(view.getByTestId('report-usdt-amount')).toHaveText('62.5');
+      await expect(view.getByTestId('report-usdt-amount')).toHaveText('62.50');
     });
 
     await test.step("the chart draws today's bar, its tooltip in the page's language", async () => {

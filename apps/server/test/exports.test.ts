@@ -159,6 +159,24 @@ beforeAll(async () => {
       now: app.now(),
     }),
   );
+  // A deposit the day before (the report then spans two days, listed newest first).
+  await app.db.transaction((tx) =>
+    postFundRecord(tx, {
+      merchantId: merchant.id,
+      currency: 'USDT',
+      type: 'deposit',
+      bucket: 'available',
+      change: '2',
+      amount: '2',
+      fee: '0',
+      orderNo: 'D-1',
+      txHash: null,
+      address: 'T-address',
+      network: 'TRON',
+      status: 'completed',
+      now: new Date(app.now().getTime() - 24 * HOUR),
+    }),
+  );
 });
 
 afterAll(async () => {
@@ -233,7 +251,7 @@ describe('POST /front/export, answered as the file', () => {
     const response = await exportAs(token, { kind: 'fundFlow', format: 'csv' }, 'zh_CN');
     const [header, ...rows] = parseCsv(response.body);
     expect(header?.[0]).toBe('时间');
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
     expect(rows[0]?.[11]).toBe('-5.25');
     expect(rows[0]?.[10]).toBe('100.5');
     expect(rows[0]?.[12]).toBe('95.25');
@@ -258,13 +276,14 @@ describe('POST /front/export, answered as the file', () => {
 });
 
 describe('POST /front/export of a report', () => {
-  it("the report call's days and totals, with its filters", async () => {
-    const filters = { timeFrom: '2026-11-26', timeTo: '2026-11-26' };
+  it("the report call's days (newest first), totals and USDT total, as the page lists them, with its filters", async () => {
+    const filters = { timeFrom: '2026-11-25', timeTo: '2026-11-26' };
     const report = (await postJson(app, '/report/bill', filters, { token })).json().data as {
       days: { day: string; coinName: string; count: number; amount: string; net: string }[];
       totals: { coinName: string; count: number; net: string }[];
+      totalUsdt: { count: number; amountUsdt: string; feeUsdt: string; netUsdt: string };
     };
-    expect(report.days.length).toBeGreaterThan(0);
+    expect(new Set(report.days.map((day) => day.day)).size).toBeGreaterThan(1);
     const response = await exportAs(token, { kind: 'billReport', format: 'csv', filters }, 'en_US');
     expectFile(response, /^text\/csv/);
     expect(response.headers['content-disposition']).toContain("filename*=UTF-8''bill-report-");
@@ -281,11 +300,26 @@ describe('POST /front/export of a report', () => {
       'Fee (USDT)',
       'Net (USDT)',
     ]);
-    expect(rows).toHaveLength(report.days.length + report.totals.length);
+    expect(rows).toHaveLength(report.days.length + report.totals.length + 1);
     expect(rows.slice(0, report.days.length).map((row) => [row[0], row[1], row[3], row[6]])).toEqual(
-      report.days.map((day) => [day.day.replaceAll('-', '/'), day.coinName, String(day.count), day.net]),
+      [...report.days]
+        .reverse()
+        .map((day) => [day.day.replaceAll('-', '/'), day.coinName, String(day.count), day.net]),
     );
-    expect(rows.at(-1)?.[0]).toBe('Total');
+    expect(rows.at(-2)?.[0]).toBe('Total');
+    const usdt = report.totalUsdt;
+    expect(rows.at(-1)).toEqual([
+      'Total in USDT',
+      'USDT',
+      '',
+      String(usdt.count),
+      '',
+      '',
+      '',
+      usdt.amountUsdt,
+      usdt.feeUsdt,
+      usdt.netUsdt,
+    ]);
     // The withdrawal's net is the debit, -5.25: a plain decimal, written as it is.
     expect(rows.map((row) => row[6])).toContain('-5.25');
     const xlsx = await parseXlsx(

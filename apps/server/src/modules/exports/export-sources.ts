@@ -481,8 +481,8 @@ const fundFlowSource: ExportSource<ExportFundFilters> = {
 };
 
 /**
- * A report (modules/reports): its days with activity, then its totals per currency (and type),
- * as the report call answers them. At most 366 days: one batch, read from the kept aggregates.
+ * A report (modules/reports), as its page lists it: its days with activity, newest first, then
+ * its totals per currency (and type), then the total in USDT. At most 366 days: one batch, read from the kept aggregates.
  */
 function reportSource(kind: ReportKind): ExportSource<ReportFilters> {
   const isBill = kind === 'bill';
@@ -501,7 +501,7 @@ function reportSource(kind: ReportKind): ExportSource<ReportFilters> {
     ],
     async count(db, merchantId, filters) {
       const report = await readReport(db, merchantId, kind, filters);
-      return report.days.length + report.totals.length;
+      return report.days.length === 0 ? 0 : report.days.length + report.totals.length + 1;
     },
     async *batches(db, merchantId, filters, { labels }) {
       const report = await readReport(db, merchantId, kind, filters);
@@ -517,11 +517,25 @@ function reportSource(kind: ReportKind): ExportSource<ReportFilters> {
         row.feeUsdt,
         row.netUsdt,
       ];
-      const rows = [
-        ...report.days.map((row) => cells(row.day.replaceAll('-', '/'), row)),
+      if (report.days.length === 0) return;
+      // As the screen lists them: the days newest first, the totals per currency, the USDT total.
+      const usdt = report.totalUsdt;
+      yield [
+        ...[...report.days].reverse().map((row) => cells(row.day.replaceAll('-', '/'), row)),
         ...report.totals.map((row) => cells(labels.report.total, row)),
+        [
+          labels.report.totalUsdt,
+          'USDT',
+          ...(isBill ? [''] : []),
+          String(usdt.count),
+          '',
+          '',
+          '',
+          usdt.amountUsdt,
+          usdt.feeUsdt,
+          usdt.netUsdt,
+        ],
       ];
-      if (rows.length > 0) yield rows;
     },
   };
 }

@@ -29,6 +29,11 @@ export const CLIENT_DEFAULTS = {
 export const DATE_FORMAT = 'YYYY/MM/DD HH:mm:ss';
 export const EMPTY_VALUE = '-';
 
+/** A calendar day (`YYYY-MM-DD`, as the server sends a report's or a chart's day) in the date format's order: `YYYY/MM/DD`. */
+export function formatDay(day: string): string {
+  return day.replaceAll('-', '/');
+}
+
 export type DateInput = string | number | Date | dayjs.Dayjs | null | undefined;
 
 export function formatDate(value: DateInput, format: string = DATE_FORMAT): string {

@@ -20,7 +20,7 @@ describe('TodayOrders', () => {
     expect(screen.getByTestId('today-collection-fee').textContent).toContain('98.76');
     expect(screen.getByTestId('today-payout-created').textContent).toContain('0');
     expect(screen.getByTestId('today-payout-amount').textContent).toContain('0.00');
-    expect(screen.getByTestId('today-orders').textContent).toContain('Day 2026-11-26, Beijing time');
+    expect(screen.getByTestId('today-orders').textContent).toContain('Day 2026/11/26, Beijing time');
   });
 
   it('says what failed and reads again on retry', () => {

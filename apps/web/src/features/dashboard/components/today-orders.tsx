@@ -1,7 +1,7 @@
 import type { DashboardToday, OrderDaySummary } from '@tollgate/contracts';
 import { Alert, Button, Card, Col, Row, Statistic, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CLIENT_DEFAULTS, formatAmount } from '../../../shared/lib/format';
+import { CLIENT_DEFAULTS, formatAmount, formatDay } from '../../../shared/lib/format';
 
 /**
  * Today's orders (SPEC "Dashboard", issue 9): for collection and payout each, the orders
@@ -38,7 +38,7 @@ export function TodayOrders({ today, isLoading, errorMessage, onRetry }: TodayOr
           <KindSummary kind="collection" summary={today.collection} />
           <KindSummary kind="payout" summary={today.payout} />
           <p style={{ margin: `${token.marginSM}px 0 0`, color: token.colorTextDescription }}>
-            {t('dashboard.todayOrders.day', { day: today.collection.day })}
+            {t('dashboard.todayOrders.day', { day: formatDay(today.collection.day) })}
           </p>
         </>
       ) : null}

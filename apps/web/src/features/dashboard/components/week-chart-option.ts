@@ -2,7 +2,7 @@ import type { DashboardWeek, OrderDaySummary } from '@tollgate/contracts';
 import { money } from '@tollgate/contracts/money';
 import type { TFunction } from 'i18next';
 import type { ChartOption } from '../../../shared/charts/lazy-chart';
-import { CLIENT_DEFAULTS, formatAmount } from '../../../shared/lib/format';
+import { CLIENT_DEFAULTS, formatAmount, formatDay } from '../../../shared/lib/format';
 
 /**
  * The weekly chart's ECharts option (SPEC "Dashboard": completed orders and their amount per
@@ -29,7 +29,7 @@ export function weekTooltip(day: OrderDaySummary, { t }: WeekChartText): string 
   const lines = rows
     .map(([label, value]) => `${escapeHtml(label ?? '')}: <b>${escapeHtml(value ?? '')}</b>`)
     .join('<br/>');
-  return `${escapeHtml(day.day)}<br/>${lines}`;
+  return `${escapeHtml(formatDay(day.day))}<br/>${lines}`;
 }
 
 export function weekChartOption(week: DashboardWeek, text: WeekChartText): ChartOption {
@@ -49,7 +49,7 @@ export function weekChartOption(week: DashboardWeek, text: WeekChartText): Chart
         return day ? weekTooltip(day, text) : '';
       },
     },
-    xAxis: { type: 'category', data: week.days.map((day) => day.day.slice(5)) },
+    xAxis: { type: 'category', data: week.days.map((day) => formatDay(day.day.slice(5))) },
     yAxis: [
       { type: 'value', minInterval: 1, axisLabel: { formatter: (v: number) => compact.format(v) } },
       {

@@ -66,7 +66,7 @@ describe('the weekly chart option', () => {
       xAxis: { data: string[] };
       series: { type: string; data: number[] }[];
     };
-    expect(option.xAxis.data).toEqual(['11-20', '11-21', '11-22', '11-23', '11-24', '11-25', '11-26']);
+    expect(option.xAxis.data).toEqual(['11/20', '11/21', '11/22', '11/23', '11/24', '11/25', '11/26']);
     expect(option.series.map((s) => s.type)).toEqual(['bar', 'line']);
     expect(option.series[0]?.data).toEqual([0, 0, 0, 0, 0, 2, 1]);
   });
@@ -74,7 +74,7 @@ describe('the weekly chart option', () => {
   it("the tooltip names the day's figures in the language, amounts as sent, formatted", () => {
     const day = { day: '2026-11-26', created: 1, completed: 1, amountUsdt: '1234.2', feeUsdt: '9.8736' };
     expect(weekTooltip(day, text)).toBe(
-      '2026-11-26<br/>Completed orders: <b>1</b><br/>Amount: <b>1,234.20 USDT</b><br/>Fees: <b>9.87 USDT</b>',
+      '2026/11/26<br/>Completed orders: <b>1</b><br/>Amount: <b>1,234.20 USDT</b><br/>Fees: <b>9.87 USDT</b>',
     );
     const option = weekChartOption(COLLECTION_WEEK, text) as {
       tooltip: { formatter: (params: { dataIndex: number }[]) => string };

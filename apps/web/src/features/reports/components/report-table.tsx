@@ -2,7 +2,7 @@ import type { ReportDay, ReportKind, ReportResult, ReportTotal } from '@tollgate
 import { Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { formatExactAmount } from '../../../shared/lib/format';
+import { formatAmount, formatDay, formatExactAmount } from '../../../shared/lib/format';
 import { EmptyData } from '../../../shared/ui/empty-data';
 
 /**
@@ -16,11 +16,12 @@ export interface ReportTableProps {
   isLoading?: boolean;
 }
 
-const amountColumn = (title: string, key: keyof ReportDay) => ({
+/** A currency's own amounts exactly; their USDT equivalents (estimates at today's rates) at USDT's 2 decimals. */
+const amountColumn = (title: string, key: keyof ReportDay, format = formatExactAmount) => ({
   title,
   dataIndex: key,
   align: 'right' as const,
-  render: (value: string) => <span className="amount">{formatExactAmount(value)}</span>,
+  render: (value: string) => <span className="amount">{format(value)}</span>,
 });
 
 export function ReportTable({ kind, report, isLoading }: ReportTableProps) {
@@ -28,15 +29,15 @@ export function ReportTable({ kind, report, isLoading }: ReportTableProps) {
   const isBill = kind === 'bill';
   const typeName = (type: ReportDay['type']) => (type ? t(`fundFlow.type.${type}`) : '');
   const columns: ColumnsType<ReportDay> = [
-    { title: t('reports.column.day'), dataIndex: 'day', fixed: 'left', width: 112 },
+    { title: t('reports.column.day'), dataIndex: 'day', fixed: 'left', width: 112, render: formatDay },
     { title: t('reports.column.currency'), dataIndex: 'coinName' },
     ...(isBill ? [{ title: t('reports.column.type'), dataIndex: 'type', render: typeName }] : []),
     { title: t('reports.column.count'), dataIndex: 'count', align: 'right' },
     amountColumn(t('reports.column.amount'), 'amount'),
     amountColumn(t('reports.column.fee'), 'fee'),
     amountColumn(t('reports.column.net'), 'net'),
-    amountColumn(t('reports.column.amountUsdt'), 'amountUsdt'),
-    amountColumn(t('reports.column.netUsdt'), 'netUsdt'),
+    amountColumn(t('reports.column.amountUsdt'), 'amountUsdt', formatAmount),
+    amountColumn(t('reports.column.netUsdt'), 'netUsdt', formatAmount),
   ];
   const rows = [...report.days].reverse();
   const cell = (index: number, value: string | number, testId?: string) => (
@@ -57,8 +58,8 @@ export function ReportTable({ kind, report, isLoading }: ReportTableProps) {
         {cell(first + 1, formatExactAmount(total.amount))}
         {cell(first + 2, formatExactAmount(total.fee))}
         {cell(first + 3, formatExactAmount(total.net))}
-        {cell(first + 4, formatExactAmount(total.amountUsdt))}
-        {cell(first + 5, formatExactAmount(total.netUsdt))}
+        {cell(first + 4, formatAmount(total.amountUsdt))}
+        {cell(first + 5, formatAmount(total.netUsdt))}
       </Table.Summary.Row>
     );
   };
@@ -87,8 +88,8 @@ export function ReportTable({ kind, report, isLoading }: ReportTableProps) {
               {cell(first + 1, '')}
               {cell(first + 2, '')}
               {cell(first + 3, '')}
-              {cell(first + 4, formatExactAmount(usdt.amountUsdt), 'report-usdt-amount')}
-              {cell(first + 5, formatExactAmount(usdt.netUsdt), 'report-usdt-net')}
+              {cell(first + 4, formatAmount(usdt.amountUsdt), 'report-usdt-amount')}
+              {cell(first + 5, formatAmount(usdt.netUsdt), 'report-usdt-net')}
             </Table.Summary.Row>
           </Table.Summary>
         )

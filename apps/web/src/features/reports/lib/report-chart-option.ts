@@ -2,7 +2,7 @@ import type { ReportKind } from '@tollgate/contracts';
 import { money } from '@tollgate/contracts/money';
 import type { TFunction } from 'i18next';
 import type { ChartOption } from '../../../shared/charts/lazy-chart';
-import { formatAmount } from '../../../shared/lib/format';
+import { formatAmount, formatDay } from '../../../shared/lib/format';
 import { type DayFigures, lineFigure } from './report-days';
 
 /**
@@ -29,7 +29,7 @@ export function reportTooltip(day: DayFigures, { t }: ReportChartText): string {
   const lines = rows
     .map(([label, value]) => `${escapeHtml(label ?? '')}: <b>${escapeHtml(value ?? '')}</b>`)
     .join('<br/>');
-  return `${escapeHtml(day.day)}<br/>${lines}`;
+  return `${escapeHtml(formatDay(day.day))}<br/>${lines}`;
 }
 
 export function reportChartOption(kind: ReportKind, days: DayFigures[], text: ReportChartText): ChartOption {
@@ -51,7 +51,7 @@ export function reportChartOption(kind: ReportKind, days: DayFigures[], text: Re
         return day ? reportTooltip(day, text) : '';
       },
     },
-    xAxis: { type: 'category', data: days.map((day) => day.day.slice(5)) },
+    xAxis: { type: 'category', data: days.map((day) => formatDay(day.day.slice(5))) },
     yAxis: [
       { type: 'value', minInterval: 1, axisLabel: { formatter: (v: number) => compact.format(v) } },
       {

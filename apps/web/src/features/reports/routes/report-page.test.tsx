@@ -76,15 +76,16 @@ describe('ReportPage', () => {
       timeFrom: addDays(today, -29),
       timeTo: today,
     });
-    // Newest first, exact decimals with separators.
+    // Newest first, days as YYYY/MM/DD, each currency's decimals exact with separators, their
+    // USDT equivalents at USDT's 2 decimals.
     const rows = within(table)
       .getAllByRole('row')
       .map((row) => row.textContent);
-    expect(rows.some((row) => row?.startsWith('2026-11-26ETH1'))).toBe(true);
-    expect(rows.some((row) => row?.includes('2026-11-24USDT21,234.59.8761,224.6241,234.5'))).toBe(true);
+    expect(rows.some((row) => row?.startsWith('2026/11/26ETH1'))).toBe(true);
+    expect(rows.some((row) => row?.includes('2026/11/24USDT21,234.59.8761,224.6241,234.50'))).toBe(true);
     expect(screen.getAllByTestId('report-total-row')).toHaveLength(2);
     expect(screen.getByTestId('report-usdt-count').textContent).toBe('4');
-    expect(screen.getByTestId('report-usdt-amount').textContent).toBe('2,734.500001');
+    expect(screen.getByTestId('report-usdt-amount').textContent).toBe('2,734.50');
     expect(screen.getByTestId('report-note').textContent).toContain('Collection orders completed');
   });
 
@@ -129,7 +130,7 @@ describe('the report chart', () => {
     };
     expect(option.series[0]?.data).toEqual([2, 0, 2]);
     expect(reportTooltip(days[2] as (typeof days)[number], { t: i18n.t, locale: 'en-US' })).toBe(
-      '2026-11-26<br/>Count: <b>2</b><br/>Amount: <b>1,500.00 USDT</b><br/>Fee: <b>12.00 USDT</b><br/>Net: <b>1,488.00 USDT</b>',
+      '2026/11/26<br/>Count: <b>2</b><br/>Amount: <b>1,500.00 USDT</b><br/>Fee: <b>12.00 USDT</b><br/>Net: <b>1,488.00 USDT</b>',
     );
   });
 });
