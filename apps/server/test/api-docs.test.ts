@@ -68,6 +68,8 @@ describe('GET /docs/api', () => {
       expect(html).toContain('href="/application?tool=signature"');
       expect(html).toContain('href="/api-docs"');
       expect(html).not.toMatch(/<script>/);
+      // A message's placeholders are filled with examples (the error table), never shown raw.
+      expect(html, lang).not.toMatch(/\{\{\s*\w+\s*\}\}/);
     }
     expect(titles.size).toBe(4);
   });

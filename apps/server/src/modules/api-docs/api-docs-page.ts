@@ -3,10 +3,10 @@ import {
   ERROR_HTTP_STATUS,
   ERROR_MESSAGE_KEY,
   type ErrorCodeValue,
+  formatMessage,
   LANGUAGES,
   type Language,
   SIGNED_CALL_ERRORS,
-  translateMessage,
 } from '@tollgate/contracts';
 import { CALLBACK_EVENT_TYPES } from '../../db/schema';
 import { SAMPLE_PLACEHOLDERS } from '../merchant-api/api-examples';
@@ -80,13 +80,22 @@ function fieldRows(fields: DocField[], lang: Language, t: DocsText): string[][] 
   });
 }
 
+/** A message's `{{name}}` values in the error table: an example of each, never the raw placeholder. */
+const MESSAGE_EXAMPLES = {
+  time: '2026/11/28 10:00:00',
+  needed: '105',
+  available: '80',
+  coin: 'USDT',
+  count: 3,
+};
+
 function errorRows(codes: readonly ErrorCodeValue[], lang: Language): string[][] {
   return [...new Set(codes)]
     .sort((a, b) => a - b)
     .map((code) => [
       `<code>${code}</code>`,
       String(ERROR_HTTP_STATUS[code]),
-      escapeHtml(translateMessage(lang, `errors.${ERROR_MESSAGE_KEY[code]}`)),
+      escapeHtml(formatMessage(lang, `errors.${ERROR_MESSAGE_KEY[code]}`, MESSAGE_EXAMPLES)),
     ]);
 }
 
