@@ -178,6 +178,10 @@ describe('POST /front/mchOrder/page', () => {
     // Any transfer's hash finds its order, not only the first one shown on the order.
     expect(await orderNos({ txHash: txOf[o.over.orderNo]?.[1] })).toEqual([o.over.orderNo]);
     expect(await orderNos({ payAddress: o.under.payAddress })).toEqual([o.under.orderNo]);
+    // An EVM address typed in lower case (as explorers show it), a hash in upper case.
+    expect(o.over.payAddress).toMatch(/[A-F]/);
+    expect(await orderNos({ payAddress: o.over.payAddress?.toLowerCase() })).toEqual([o.over.orderNo]);
+    expect(await orderNos({ txHash: txOf[o.over.orderNo]?.[1]?.toUpperCase() })).toEqual([o.over.orderNo]);
     expect(await orderNos({ appName: 'alpha' })).toEqual([o.over.orderNo, o.under.orderNo, o.paid.orderNo]);
     // % is a character to match, not a wildcard.
     expect(await orderNos({ appName: '100%' })).toEqual([o.usdc.orderNo]);

@@ -108,3 +108,16 @@ function isValidDogeAddress(address: string): boolean {
 export function normalizeAddress(family: AddressFamily, address: string): string {
   return family === 'evm' ? checksumAddress(address.toLowerCase() as `0x${string}`) : address;
 }
+
+/**
+ * An address typed into a search box, in the form addresses are stored: an EVM address
+ * checksummed (wallets and explorers often show it in lower case); any other as typed.
+ */
+export function searchableAddress(text: string): string {
+  return /^0x[0-9a-fA-F]{40}$/.test(text) ? normalizeAddress('evm', text) : text;
+}
+
+/** A transaction hash typed into a search box: hex hashes are stored in lower case (0x kept). */
+export function searchableTxHash(text: string): string {
+  return /^(0[xX])?[0-9a-fA-F]{64}$/.test(text) ? text.toLowerCase() : text;
+}

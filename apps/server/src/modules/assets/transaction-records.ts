@@ -7,6 +7,7 @@ import {
 } from '@tollgate/contracts';
 import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { searchableTxHash } from '../../chains/addresses';
 import type { ChainAdapter } from '../../chains/chain-adapter';
 import type { Database } from '../../db/client';
 import { chainTransfers, depositAddresses } from '../../db/schema';
@@ -61,7 +62,7 @@ export function depositConditions(
     body.coinName ? eq(chainTransfers.coinName, body.coinName) : undefined,
     body.timeFrom ? gte(chainTransfers.seenAt, new Date(body.timeFrom)) : undefined,
     body.timeTo ? lt(chainTransfers.seenAt, new Date(body.timeTo)) : undefined,
-    body.hash ? eq(chainTransfers.txHash, body.hash) : undefined,
+    body.hash ? eq(chainTransfers.txHash, searchableTxHash(body.hash)) : undefined,
   ].filter((c): c is SQL => c !== undefined);
 }
 

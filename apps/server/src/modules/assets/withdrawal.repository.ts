@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
+import { searchableTxHash } from '../../chains/addresses';
 import type { Executor } from '../../db/client';
 import { insertJsonRows } from '../../db/json-insert';
 import { balances, withdrawals } from '../../db/schema';
@@ -93,7 +94,7 @@ export function withdrawalConditions(merchantId: number, filters: WithdrawalFilt
     filters.status ? eq(withdrawals.status, filters.status) : undefined,
     filters.timeFrom ? gte(withdrawals.createdAt, new Date(filters.timeFrom)) : undefined,
     filters.timeTo ? lt(withdrawals.createdAt, new Date(filters.timeTo)) : undefined,
-    filters.hash ? eq(withdrawals.txHash, filters.hash) : undefined,
+    filters.hash ? eq(withdrawals.txHash, searchableTxHash(filters.hash)) : undefined,
   ].filter((c): c is SQL => c !== undefined);
 }
 

@@ -14,6 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { z } from 'zod';
+import { searchableAddress, searchableTxHash } from '../../chains/addresses';
 import type { Executor } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { applications, chainTransfers, orders, withdrawals } from '../../db/schema';
@@ -69,15 +70,18 @@ export function orderRecordConditions(
     f.arrivedFrom ? gte(orders.arrivedAt, bind('arrivedFrom', new Date(f.arrivedFrom))) : undefined,
     f.arrivedTo ? lt(orders.arrivedAt, bind('arrivedTo', new Date(f.arrivedTo))) : undefined,
     f.status ? eq(orders.status, bind('status', f.status)) : undefined,
-    // A collection's own address, or a payout's destination (its withdrawal's address).
-    f.payAddress ? payAddressCondition(merchant, bind('payAddress', f.payAddress)) : undefined,
+    // A collection's own address, or a payout's destination (its withdrawal's address); an EVM
+    // address in any case, a hash in either case (chains/addresses.ts searchable…).
+    f.payAddress
+      ? payAddressCondition(merchant, bind('payAddress', searchableAddress(f.payAddress)))
+      : undefined,
     f.merchantOrderNo ? eq(orders.merchantOrderNo, bind('merchantOrderNo', f.merchantOrderNo)) : undefined,
     f.orderNo ? eq(orders.orderNo, bind('orderNo', f.orderNo)) : undefined,
     f.appName
       ? sql`${orders.applicationId} in (select a.id from ${applications} a where a.merchant_id = ${merchant} and a.name ilike ${bind('appName', containsPattern(f.appName))})`
       : undefined,
     // Any transfer to the order, not only the first one the order shows.
-    f.txHash ? txHashCondition(bind('txHash', f.txHash)) : undefined,
+    f.txHash ? txHashCondition(bind('txHash', searchableTxHash(f.txHash))) : undefined,
   ];
   return where.filter((c): c is SQL => c !== undefined);
 }
