@@ -287,6 +287,11 @@ describe('GET /front/mchOrder/getById', () => {
     expect((await detail(o.foreign.orderNo)).json().code).toBe(404);
     expect((await detail('TG20260101000000000000000000AA')).json().code).toBe(404);
     expect((await getAs(app, '/mchOrder/getById', { token })).json().code).toBe(1001);
+    // Too long: said so, not "enter the order number".
+    const long = (
+      await getAs(app, `/mchOrder/getById?id=${'A'.repeat(65)}`, { token, lang: 'en_US' })
+    ).json();
+    expect(long).toMatchObject({ code: 1001, message: 'Too long' });
   });
 });
 

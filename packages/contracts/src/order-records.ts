@@ -97,7 +97,7 @@ export const orderDetailQuery = commonQuery.extend({
     .string({ error: 'validation.orderNoRequired' })
     .trim()
     .min(1, { message: 'validation.orderNoRequired' })
-    .max(64, { message: 'validation.orderNoRequired' })
+    .max(64, { message: 'validation.tooLong' })
     .describe('The platform order number'),
 });
 

@@ -144,7 +144,13 @@ function DetailBody({ detail }: { detail: OrderDetail }) {
             label: t('collection.detail.description'),
             children: order.description || none,
           },
-          { key: 'language', label: t('collection.detail.language'), children: order.language },
+          {
+            key: 'language',
+            label: t('collection.detail.language'),
+            children: order.language
+              ? t(`common.languages.${order.language}`, { defaultValue: order.language })
+              : '-',
+          },
           {
             key: 'callbackUrl',
             label: t('collection.detail.callbackUrl'),
