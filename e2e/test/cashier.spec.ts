@@ -76,6 +76,8 @@ test('a customer picks a network, underpays, pays the rest and is sent back to t
   await expect(status).toHaveAttribute('data-phase', 'completed', { timeout: PAYMENT_TIMEOUT });
   await expect(status).toContainText('Payment complete');
   await expect(status).toContainText('Thank you: 25.5 USDT received.');
+  // Nothing more to pay: the simulate panel is gone (and with it its last "sent" line).
+  await expect(simulate).toHaveCount(0);
   const back = page.getByRole('link', { name: 'Return to the merchant now' });
   await expect(back).toHaveAttribute('href', `${baseUrl}/health`);
   await expect(status).toContainText(/Returning to the merchant in [1-5] s/);

@@ -48,7 +48,11 @@ export function App({ orderNo }: { orderNo: string }) {
           <OrderView view={state.view} clockOffset={state.clockOffset} live={live} t={t} onView={accept} />
         )}
       </main>
-      {state.kind === 'ready' && state.view.simulate && <SimulatePanel view={state.view} t={t} />}
+      {/* A completed order needs nothing more (the success view then redirects); an expired
+          one keeps the panel: a payment after expiry is a case to try (late, credited). */}
+      {state.kind === 'ready' && state.view.simulate && state.view.status !== 'completed' && (
+        <SimulatePanel view={state.view} t={t} />
+      )}
       <footer className="footer">{t.footer}</footer>
     </div>
   );

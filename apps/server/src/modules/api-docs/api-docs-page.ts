@@ -244,7 +244,7 @@ export function renderApiDocsPage(input: PageInput): string {
       fill(t.callbacks.retries, {
         schedule: input.callbackRetryDelaysMs.map((ms) => duration(ms, t)).join(t.units.list),
       }),
-    )}</p></section>`,
+    )}</p><p>${inline(t.callbacks.order)}</p></section>`,
     `<section id="errors"><h2>${escapeHtml(t.errors.title)}</h2><p>${inline(t.errors.intro)}</p>`,
     table([t.errors.code, t.errors.http, t.errors.message], errorRows(allCodes, lang)),
     '</section>',
