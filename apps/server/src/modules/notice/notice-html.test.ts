@@ -25,9 +25,9 @@ describe('sanitizeNoticeHtml', () => {
     expect(sanitizeNoticeHtml('<a href="https://tollgate.dev/x" onclick="x()">doc</a>')).toBe(
       '<a href="https://tollgate.dev/x" target="_blank" rel="noopener noreferrer">doc</a>',
     );
-    expect(sanitizeNoticeHtml('<a href="javascript:alert(1)">x</a>')).toBe(
-      '<a target="_blank" rel="noopener noreferrer">x</a>',
-    );
+    // A link left without its href is plain text, not a link going nowhere.
+    expect(sanitizeNoticeHtml('<p><a href="javascript:alert(1)">x</a> y</p>')).toBe('<p>x y</p>');
+    expect(sanitizeNoticeHtml('<a>bare</a>')).toBe('bare');
     expect(sanitizeNoticeHtml('<a href=" JaVaScRiPt:alert(1)">x</a>')).not.toContain('alert');
     expect(sanitizeNoticeHtml('<a href="data:text/html,<script>alert(1)</script>">x</a>')).not.toContain(
       'data:',

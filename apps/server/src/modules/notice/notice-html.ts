@@ -51,8 +51,19 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
+/**
+ * A second pass: a link whose href was dropped (javascript:, data:, protocol-relative) is no
+ * link at all, its text kept as plain text (it showed as link-coloured text going nowhere).
+ */
+const UNWRAP_DEAD_LINKS: sanitizeHtml.IOptions = {
+  ...OPTIONS,
+  transformTags: {
+    a: (tagName, attribs) => (attribs.href ? { tagName, attribs } : { tagName: 'unwrapped', attribs: {} }),
+  },
+};
+
 export function sanitizeNoticeHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  return sanitizeHtml(sanitizeHtml(html, OPTIONS), UNWRAP_DEAD_LINKS).trim();
 }
 
 const BLOCK_END = /<\/(?:p|h[1-6]|li|blockquote|pre)>|<br\s*\/?>|<hr\s*\/?>/gi;
