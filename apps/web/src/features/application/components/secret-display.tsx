@@ -6,14 +6,23 @@ export function SecretDisplay({ secret, isNew = false }: { secret: string; isNew
   const { t } = useTranslation();
   return (
     <Flex vertical gap={12}>
-      <Typography.Paragraph
-        code
-        copyable={{ text: secret, tooltips: [t('application.secret.copy'), t('application.secret.copied')] }}
-        style={{ wordBreak: 'break-all', marginBottom: 0, fontSize: 14 }}
-        data-testid="app-secret-value"
-      >
-        {secret}
-      </Typography.Paragraph>
+      {/* The copy button beside the secret, never wrapped under it on its own line. */}
+      <Flex align="start" gap={8}>
+        <Typography.Text
+          code
+          style={{ wordBreak: 'break-all', fontSize: 14, flex: 1 }}
+          data-testid="app-secret-value"
+        >
+          {secret}
+        </Typography.Text>
+        <Typography.Text
+          copyable={{
+            text: secret,
+            tooltips: [t('application.secret.copy'), t('application.secret.copied')],
+          }}
+          data-testid="app-secret-copy"
+        />
+      </Flex>
       {isNew ? <Alert type="info" showIcon title={t('application.secret.onceNote')} /> : null}
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t('application.secret.keepPrivate')}
