@@ -252,9 +252,10 @@ describe('POST /front/export, answered as the file', () => {
     const [header, ...rows] = parseCsv(response.body);
     expect(header?.[0]).toBe('时间');
     expect(rows).toHaveLength(3);
-    expect(rows[0]?.[11]).toBe('-5.25');
-    expect(rows[0]?.[10]).toBe('100.5');
-    expect(rows[0]?.[12]).toBe('95.25');
+    expect(rows[0]?.[10]).toBe('可用');
+    expect(rows[0]?.[12]).toBe('-5.25');
+    expect(rows[0]?.[11]).toBe('100.5');
+    expect(rows[0]?.[13]).toBe('95.25');
     expect(rows[0]?.[4]).toBe(`'=cmd|x`);
     expect(rows[0]?.[1]).toBe('提现');
     const xlsx = await parseXlsx(

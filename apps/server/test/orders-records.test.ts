@@ -321,6 +321,7 @@ describe('POST /front/merchant/account/funds-record', () => {
       amount: '10',
       fee: '0.08',
       status: 'completed',
+      bucket: 'available',
       balanceBefore: '0',
       changeAmount: '9.92',
       balanceAfter: '9.92',

@@ -175,6 +175,11 @@ export const fundsRecordItem = z.object({
   amount: decimalString.describe('What the record is about (for a collection: what arrived)'),
   fee: decimalString,
   status: z.string(),
+  bucket: z
+    .enum(['available', 'frozen'])
+    .describe(
+      'The balance the record moved: available, or frozen (a withdrawal set aside until it completes)',
+    ),
   balanceBefore: decimalString,
   changeAmount: decimalString.describe('Signed: + credited, − debited'),
   balanceAfter: decimalString,

@@ -81,6 +81,7 @@ export async function listFundRecords(
         amount: toDecimalString(r.amount),
         fee: toDecimalString(r.fee),
         status: r.status,
+        bucket: r.bucket,
         balanceBefore: toDecimalString(r.balanceBefore),
         changeAmount: toDecimalString(r.changeAmount),
         balanceAfter: toDecimalString(r.balanceAfter),

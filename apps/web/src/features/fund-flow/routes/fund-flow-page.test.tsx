@@ -16,6 +16,7 @@ const RECORD: FundsRecordItem = {
   amount: '12.5',
   fee: '0.1',
   status: 'completed',
+  bucket: 'available',
   balanceBefore: '0',
   changeAmount: '12.4',
   balanceAfter: '12.4',
@@ -40,6 +41,8 @@ describe('Fund flow', () => {
       'Receiving address',
       'Network',
       'Fee',
+      'Status',
+      'Balance',
       'Balance before',
       'Change',
       'Balance after',
@@ -49,6 +52,7 @@ describe('Fund flow', () => {
     expect(within(table).getByTestId('fund-change').textContent).toBe('+12.4');
     expect(within(table).getByTestId('fund-balance-after').textContent).toBe('12.4');
     expect(within(table).getByText('Completed')).toBeTruthy();
+    expect(within(table).getByTestId('fund-bucket').textContent).toBe('Available');
   });
 
   it('sends the order number filter, and reset sends none; says when nothing matches', async () => {

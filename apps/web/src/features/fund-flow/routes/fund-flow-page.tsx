@@ -1,5 +1,5 @@
 import type { FundsRecordItem } from '@tollgate/contracts';
-import { Button, Card, DatePicker, Flex, Form, Input, Select, Table, Typography } from 'antd';
+import { Button, Card, DatePicker, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -87,6 +87,17 @@ export default function FundFlowPage() {
       // move is its own record (older records carry the withdrawal's status of the time).
       render: (status: string) => (
         <span data-testid="fund-status">{t(`fundFlow.status.${status}`, { defaultValue: status })}</span>
+      ),
+    },
+    {
+      // Which balance the record moved: a withdrawal's total goes from available to frozen, then
+      // leaves frozen (or comes back): its before and after are that balance's.
+      title: t('fundFlow.column.bucket'),
+      dataIndex: 'bucket',
+      render: (bucket: FundsRecordItem['bucket']) => (
+        <Tag color={bucket === 'frozen' ? 'blue' : undefined} data-testid="fund-bucket">
+          {t(`fundFlow.bucket.${bucket}`)}
+        </Tag>
       ),
     },
     {
