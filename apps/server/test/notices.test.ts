@@ -73,7 +73,7 @@ describe('writing a notice in the console', () => {
     });
     const [stored] = await app.db.select().from(noticeTexts).where(eq(noticeTexts.noticeId, notice.id));
     expect(stored?.bodyHtml).toBe(
-      '<p>Hello <strong>team</strong></p><a target="_blank" rel="noopener noreferrer">bad</a>' +
+      '<p>Hello <strong>team</strong></p>bad' +
         '<a href="https://tollgate.dev/docs" target="_blank" rel="noopener noreferrer">docs</a>',
     );
     expect(stored?.bodyText).toBe('Hello team baddocs');

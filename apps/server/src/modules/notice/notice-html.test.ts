@@ -28,6 +28,9 @@ describe('sanitizeNoticeHtml', () => {
     // A link left without its href is plain text, not a link going nowhere.
     expect(sanitizeNoticeHtml('<p><a href="javascript:alert(1)">x</a> y</p>')).toBe('<p>x y</p>');
     expect(sanitizeNoticeHtml('<a>bare</a>')).toBe('bare');
+    expect(
+      sanitizeNoticeHtml('<a href="javascript:x">bad</a><a href="https://tollgate.dev/d">docs</a>'),
+    ).toBe('bad<a href="https://tollgate.dev/d" target="_blank" rel="noopener noreferrer">docs</a>');
     expect(sanitizeNoticeHtml('<a href=" JaVaScRiPt:alert(1)">x</a>')).not.toContain('alert');
     expect(sanitizeNoticeHtml('<a href="data:text/html,<script>alert(1)</script>">x</a>')).not.toContain(
       'data:',

@@ -52,18 +52,14 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 /**
- * A second pass: a link whose href was dropped (javascript:, data:, protocol-relative) is no
- * link at all, its text kept as plain text (it showed as link-coloured text going nowhere).
+ * A link whose href was dropped (javascript:, data:, protocol-relative) is no link at all: its
+ * text is kept as plain text (it showed as link-coloured text going nowhere). Matched on the
+ * sanitizer's own output, where such a link is always written exactly so.
  */
-const UNWRAP_DEAD_LINKS: sanitizeHtml.IOptions = {
-  ...OPTIONS,
-  transformTags: {
-    a: (tagName, attribs) => (attribs.href ? { tagName, attribs } : { tagName: 'unwrapped', attribs: {} }),
-  },
-};
+const DEAD_LINK = /<a target="_blank" rel="noopener noreferrer">([\s\S]*?)<\/a>/g;
 
 export function sanitizeNoticeHtml(html: string): string {
-  return sanitizeHtml(sanitizeHtml(html, OPTIONS), UNWRAP_DEAD_LINKS).trim();
+  return sanitizeHtml(html, OPTIONS).replace(DEAD_LINK, '$1').trim();
 }
 
 const BLOCK_END = /<\/(?:p|h[1-6]|li|blockquote|pre)>|<br\s*\/?>|<hr\s*\/?>/gi;
