@@ -94,6 +94,57 @@ describe('a NUL character in a request', () => {
     expect(await rows()).toEqual(before);
   });
 
+  it('the create call keeps its own order of refusals: a replayed nonce first, then the schema, then the NUL', async () => {
+    const first = JSON.stringify({ merchantOrderNo: 'nul-2', currency: 'USDT', amount: '1' });
+    const made = await callSigned(app, shop, { method: 'POST', url: '/api/v1/collections', body: first });
+    expect(made.body.code).toBe(0);
+    const replayed = await callSigned(app, shop, {
+      method: 'POST',
+      url: '/api/v1/collections',
+      nonce: made.nonce,
+      body: JSON.stringify({
+        merchantOrderNo: 'nul-3',
+        currency: 'USDT',
+        amount: '1',
+        description: '\u0000',
+      }),
+    });
+    expect(replayed.body.code).toBe(2003);
+    // A schema error and a NUL: the schema's (the amount), not the character's.
+    const both = await callSigned(app, shop, {
+      method: 'POST',
+      url: '/api/v1/collections',
+      body: JSON.stringify({
+        merchantOrderNo: 'nul-4',
+        currency: 'USDT',
+        amount: 'abc',
+        description: '\u0000',
+      }),
+      lang: 'en_US',
+    });
+    expect(both.body.code).toBe(1001);
+    expect(both.body.data.errors[0].field).toBe('amount');
+    // The NUL refusal claimed its nonce: sent again, it is a replay.
+    const nul = await callSigned(app, shop, {
+      method: 'POST',
+      url: '/api/v1/collections',
+      body: JSON.stringify({
+        merchantOrderNo: 'nul-5',
+        currency: 'USDT',
+        amount: '1',
+        description: '\u0000',
+      }),
+    });
+    expect(nul.body.code).toBe(1001);
+    const again = await callSigned(app, shop, {
+      method: 'POST',
+      url: '/api/v1/collections',
+      nonce: nul.nonce,
+      body: JSON.stringify({ merchantOrderNo: 'nul-5', currency: 'USDT', amount: '1' }),
+    });
+    expect(again.body.code).toBe(2003);
+  });
+
   it('an unsigned request keeps its own refusal (the signature is checked first)', async () => {
     const response = await app.inject({
       method: 'GET',

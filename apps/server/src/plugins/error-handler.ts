@@ -63,7 +63,11 @@ export function classifyError(thrown: unknown, request: FastifyRequest): Outcome
   }
   const code = classifyClientError(error, request);
   if (code !== null) return { code, data: null };
-  if (isInvalidTextError(error)) return { code: ErrorCode.VALIDATION_FAILED, data: null };
+  if (isInvalidTextError(error)) {
+    // A NUL the input hook did not see (a file's cell, say): the caller's, but worth knowing of.
+    request.log.warn({ err: error }, 'a value PostgreSQL text cannot hold reached a statement');
+    return { code: ErrorCode.VALIDATION_FAILED, data: null };
+  }
   return { code: ErrorCode.INTERNAL, data: { requestId: String(request.id) } };
 }
 

@@ -35,19 +35,39 @@ const PARTS = [
   ['params', (request: FastifyRequest) => request.params],
 ] as const;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route calls refuseNulCharacters itself, where its other refusals are answered (a
+     * signed call whose nonce is claimed only once its request is refused: register-api-endpoint.ts).
+     */
+    checksOwnCharacters?: boolean;
+  }
+}
+
+/** Throws 1001 naming the first value holding a NUL (the body, then the query, then the path). */
+export function refuseNulCharacters(request: FastifyRequest): void {
+  for (const [part, read] of PARTS) {
+    const field = findNulCharacter(read(request));
+    if (field === undefined) continue;
+    throw new AppError(ErrorCode.VALIDATION_FAILED, {
+      fieldErrors: [{ field: field || part, key: 'validation.invalidCharacter' }],
+    });
+  }
+}
+
 export function registerInputCharacters(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {
-    for (const [part, read] of PARTS) {
-      const field = findNulCharacter(read(request));
-      if (field === undefined) continue;
-      throw new AppError(ErrorCode.VALIDATION_FAILED, {
-        fieldErrors: [{ field: field || part, key: 'validation.invalidCharacter' }],
-      });
-    }
+    // A schema error kept for the handler (attachValidation) is answered first, by it.
+    if (request.validationError || request.routeOptions.config?.checksOwnCharacters) return;
+    refuseNulCharacters(request);
   });
 }
 
-/** A statement refused for a character PostgreSQL text cannot hold (a NUL that got past the hook). */
+/**
+ * A statement refused for a character PostgreSQL text cannot hold (a NUL that got past the hook:
+ * from a file's cell, say). The error handlers log it at warn, so such a path stays visible.
+ */
 export function isInvalidTextError(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     const code = (current as { code?: unknown }).code;

@@ -95,7 +95,9 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
     return send(reply, { status_code: error.statusCode, message, data: null, request_id: requestId });
   }
   // A NUL character in a value (PostgreSQL text holds none) is the caller's bad body too.
-  const status = isInvalidTextError(error) ? 400 : (error.statusCode ?? 500);
+  const invalidText = isInvalidTextError(error);
+  if (invalidText) request.log.warn({ err: error }, 'a value PostgreSQL text cannot hold reached a statement');
+  const status = invalidText ? 400 : (error.statusCode ?? 500);
   if (status >= 400 && status < 500) {
     request.log.info({ reason: error.code ?? error.message }, 'epusdt request refused');
     const key = status === 413 ? 'errors.payloadTooLarge' : 'epusdt.body';

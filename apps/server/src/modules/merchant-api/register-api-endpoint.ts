@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import { createSuccessEnvelope } from '../../lib/envelope';
 import { createEncodingGuard } from '../../plugins/body-parsing';
 import { applyCommonParams } from '../../plugins/request-context';
+import { refuseNulCharacters } from '../../plugins/input-characters';
 import { type ApiClient, claimDeferredNonce, requireApiClient } from './api-auth';
 import { API_SECURITY } from './api-docs';
 import { codeSamplesFor, type OperationId } from './api-examples';
@@ -85,12 +86,15 @@ export function registerApiEndpoint<E extends ApiEndpointDef>(
     },
     onRequest,
     preValidation,
-    // With a deferred nonce the schema's error reaches the handler, which claims the nonce first.
+    // With a deferred nonce the schema's error reaches the handler, which claims the nonce first;
+    // so does a NUL character (plugins/input-characters.ts).
     attachValidation: deferred,
+    config: { checksOwnCharacters: deferred },
     handler: async (request) => {
       let data: z.output<E['response']>;
       try {
         if (request.validationError) throw request.validationError;
+        if (deferred) refuseNulCharacters(request);
         data = await handler({
           body: request.body as Parsed<E['body']>,
           query: request.query as Parsed<E['query']>,
