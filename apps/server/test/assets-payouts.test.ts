@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balances, callbackEvents, fundRecords, merchants, orders, withdrawals } from '../src/db/schema';
 import { createPayouts } from '../src/modules/assets/payout.service';
 import { approveWithdrawal, rejectWithdrawal } from '../src/modules/assets/withdrawal.service';
+import { postFundRecords } from '../src/modules/ledger/post-fund-record';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
 import { getAs, postJson } from './helpers/calls';
 import { DEFAULT_PASSWORD, logInAs, setBalance } from './helpers/factories';
@@ -226,6 +227,80 @@ describe('POST /api/v1/payouts', () => {
 });
 
 describe('POST /api/v1/payouts/batch', () => {
+  it('a payout to an EVM address sent in lower case is found in the records by that address in any case', async () => {
+    const creds = await shop('100');
+    const lower = '0x9858effd232b4033e47d90003d41ec34ecaeda94';
+    const sent = await postSigned(
+      app,
+      creds,
+      '/api/v1/payouts',
+      payout('evm', { network: 'ETH', address: lower }),
+    );
+    expect(sent.body.code).toBe(0);
+    const [merchant] = await app.db.select().from(merchants).where(eq(merchants.id, creds.merchantId));
+    const token = await logInAs(app, { email: merchant?.email ?? '', password: DEFAULT_PASSWORD });
+    for (const typed of [
+      lower,
+      '0x9858EfFD232B4033E47d90003D41EC34EcaEda94',
+      lower.toUpperCase().replace('0X', '0x'),
+    ]) {
+      const page = await postJson(app, '/mchOrder/page', { type: 'payout', payAddress: typed }, { token });
+      expect(
+        page.json().data.list.map((r: { orderNo: string }) => r.orderNo),
+        typed,
+      ).toEqual([sent.body.data.orderNo]);
+    }
+    // A base58 address stays exact: another case is another address.
+    const none = await postJson(
+      app,
+      '/mchOrder/page',
+      { type: 'payout', payAddress: TRON_ADDRESS.toLowerCase() },
+      { token },
+    );
+    expect(none.json().data.list).toEqual([]);
+  });
+
+  it("a payout frozen before payouts had records of their own keeps its withdrawal's filing to its end", async () => {
+    const creds = await shop('100');
+    const made = (await postSigned(app, creds, '/api/v1/payouts', payout('legacy'))).body.data;
+    const [w] = await app.db
+      .select()
+      .from(withdrawals)
+      .innerJoin(orders, eq(orders.id, withdrawals.orderId))
+      .where(eq(orders.orderNo, made.orderNo));
+    if (!w) throw new Error('no withdrawal');
+    // As the version before wrote a payout's freeze: `withdraw` under the withdrawal's number.
+    await app.db.transaction((tx) =>
+      postFundRecords(
+        tx,
+        (['available', 'frozen'] as const).map((bucket) => ({
+          merchantId: creds.merchantId,
+          currency: 'USDT',
+          type: 'withdraw' as const,
+          bucket,
+          change: bucket === 'available' ? '-1' : '1',
+          amount: '1',
+          fee: '0',
+          orderNo: w.withdrawals.withdrawalNo,
+          txHash: null,
+          address: TRON_ADDRESS,
+          network: 'TRON',
+          status: 'pending_review',
+          now: app.now(),
+        })),
+      ),
+    );
+    await rejectWithdrawal(deps(), w.withdrawals.id, 'ops:1', 'Unknown recipient');
+    const records = await app.db
+      .select()
+      .from(fundRecords)
+      .where(eq(fundRecords.merchantId, creds.merchantId));
+    expect(records.slice(-2).map((r) => [r.type, r.orderNo, r.status])).toEqual([
+      ['withdraw', w.withdrawals.withdrawalNo, 'released'],
+      ['withdraw', w.withdrawals.withdrawalNo, 'released'],
+    ]);
+  });
+
   it('accepts all or none, names the bad item, and each item is idempotent', async () => {
     const creds = await shop('100');
     const bad = await postSigned(app, creds, '/api/v1/payouts/batch', {

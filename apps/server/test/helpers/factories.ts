@@ -63,7 +63,8 @@ export async function setBalance(
         txHash: null,
         address: null,
         network: null,
-        status: 'completed',
+        // A deposit credited; a withdrawal's freeze (not counted in the bill until it completes).
+        status: type === 'withdraw' ? 'frozen' : 'completed',
         now: app.now(),
       }),
     );

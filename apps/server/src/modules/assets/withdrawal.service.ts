@@ -6,11 +6,11 @@ import {
   type WithdrawalBody,
   type WithdrawalObject,
 } from '@tollgate/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChainAdapter } from '../../chains/chain-adapter';
 import type { Database, Executor } from '../../db/client';
-import { orders } from '../../db/schema';
+import { fundRecords, orders } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { SecretBox } from '../../lib/secret-box';
 import type { Clock } from '../../types';
@@ -313,6 +313,20 @@ function ledgerRef(row: Pick<WithdrawalRow, 'orderId' | 'withdrawalNo'>, payoutO
 
 async function ledgerRefOf(tx: Executor, row: WithdrawalRow) {
   if (row.orderId === null) return ledgerRef(row, undefined);
+  // A payout frozen before payouts had their own records (filed as `withdraw` under its
+  // withdrawal's number) keeps that filing to its end: its moves stay together in the fund flow.
+  const [legacy] = await tx
+    .select({ id: fundRecords.id })
+    .from(fundRecords)
+    .where(
+      and(
+        eq(fundRecords.merchantId, row.merchantId),
+        eq(fundRecords.orderNo, row.withdrawalNo),
+        eq(fundRecords.type, 'withdraw'),
+      ),
+    )
+    .limit(1);
+  if (legacy) return { type: 'withdraw' as const, orderNo: row.withdrawalNo };
   const [order] = await tx.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, row.orderId));
   return ledgerRef(row, order?.orderNo);
 }

@@ -86,10 +86,16 @@ export function orderRecordConditions(
   return where.filter((c): c is SQL => c !== undefined);
 }
 
+/**
+ * `address` is in the stored form for a collection's own address (EVM ones checksummed:
+ * searchableAddress). A payout's destination is stored as the shop sent it, an EVM one possibly
+ * in lower case: an 0x address matches it in any case (one text for every value: the query's
+ * shape never depends on a value, db/shaped-query.ts).
+ */
 const payAddressCondition = (merchant: number | SQLWrapper, address: string | SQLWrapper) =>
   or(
     eq(orders.payAddress, address),
-    sql`${orders.id} = any(array(select w.order_id from ${withdrawals} w where w.merchant_id = ${merchant} and w.address = ${address} and w.order_id is not null))`,
+    sql`${orders.id} = any(array(select w.order_id from ${withdrawals} w where w.merchant_id = ${merchant} and (w.address = ${address} or (left(${address}, 2) = '0x' and lower(w.address) = lower(${address}))) and w.order_id is not null))`,
   );
 
 const txHashCondition = (hash: string | SQLWrapper) =>

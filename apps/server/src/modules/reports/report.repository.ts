@@ -50,7 +50,7 @@ export async function readDailyStats(db: Executor, range: StatRange): Promise<St
         range.types ? inArray(s.type, [...range.types]) : undefined,
         range.coin ? eq(s.coin, range.coin) : undefined,
         // A bill row of moves that cancel out (a withdrawal frozen, not yet completed that day).
-        sql`not (${s.count} = 0 and ${s.net} = 0)`,
+        range.kind === 'bill' ? sql`not (${s.count} = 0 and ${s.net} = 0)` : undefined,
       ),
     )
     .orderBy(s.day, s.coin, s.type);
