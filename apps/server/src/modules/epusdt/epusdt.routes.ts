@@ -96,7 +96,8 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
   }
   // A NUL character in a value (PostgreSQL text holds none) is the caller's bad body too.
   const invalidText = isInvalidTextError(error);
-  if (invalidText) request.log.warn({ err: error }, 'a value PostgreSQL text cannot hold reached a statement');
+  if (invalidText)
+    request.log.warn({ err: error }, 'a value PostgreSQL text cannot hold reached a statement');
   const status = invalidText ? 400 : (error.statusCode ?? 500);
   if (status >= 400 && status < 500) {
     request.log.info({ reason: error.code ?? error.message }, 'epusdt request refused');
