@@ -190,7 +190,8 @@ export async function dueOrderIds(db: Executor, now: Date, limit: number): Promi
   const rows = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, 'pending'), lte(orders.expiresAt, now)))
+    // Collections only: a payout has no expiry (its own statuses never include pending).
+    .where(and(eq(orders.status, 'pending'), lte(orders.expiresAt, now), eq(orders.type, 'collection')))
     .orderBy(asc(orders.expiresAt))
     .limit(limit);
   return rows.map((row) => row.id);
