@@ -103,6 +103,9 @@ export const orders = pgTable(
       .on(t.merchantId, t.type, t.completedAt)
       .where(sql`${t.completedAt} is not null`),
     index('orders_status_expires_idx').on(t.status, t.expiresAt),
+    // The chain watcher's addresses of each block (watch.repository.ts watchedAddresses): the
+    // chain's orders not long expired, without reading every order of every merchant each block.
+    index('orders_network_expires_idx').on(t.network, t.expiresAt).where(sql`${t.payAddress} is not null`),
     // The records' filters (docs/decisions/2026-11-26-records-at-scale.md): each finds its rows
     // newest first, or few enough to sort, without reading the merchant's whole history.
     index('orders_merchant_status_created_idx').on(t.merchantId, t.type, t.status, t.createdAt),

@@ -209,10 +209,14 @@ export async function copyCsv({
  * as bytes (UTF-8 throughout): no row, no cell and no string is made in JavaScript, so a million
  * rows cost a pass over their bytes instead of sixteen million strings to collect.
  */
-export function createXlsxRows(columns: number) {
+/** The XML slab's size, and how many bytes of XML a byte of COPY text is expected to take at most (about 5 on orders). */
+const SLAB_BYTES = 2 * 1024 * 1024;
+const SLAB_EXPANSION = 8;
+
+export function createXlsxRows() {
   const ascii = (text: string) => Buffer.from(text, 'latin1');
   const rowOpen = ascii('<row r="');
-  const rowOpenEnd = ascii(`" spans="1:${columns}" x14ac:dyDescent="0.25">`);
+  const rowOpenEnd = ascii('">');
   const cellOpens: Buffer[] = [];
   const cellOpenEnd = ascii('" t="str"><v>');
   const cellClose = ascii('</v></c>');
@@ -230,7 +234,14 @@ export function createXlsxRows(columns: number) {
   );
   /** The row's number in ASCII digits, most significant first. */
   const digits = new Uint8Array(16);
-  const state = { rows: 0, inRow: false, field: 0, isEscape: false, digitCount: 0 };
+  /** `cellOpen`: the field's cell was opened (its first byte of text came); an empty field has no cell. */
+  const state = { rows: 0, inRow: false, field: 0, isEscape: false, cellOpen: false, digitCount: 0 };
+  /** Where the XML is written: the slab's bytes before `at` were handed out, those after are free. */
+  const slab = { out: Buffer.alloc(0), at: 0 };
+  const newSlab = (inputBytes: number) => {
+    slab.out = Buffer.allocUnsafe(Math.max(SLAB_BYTES, inputBytes * SLAB_EXPANSION + 256));
+    slab.at = 0;
+  };
 
   /** Copies `bytes` into `out` at `at`; answers the new position (constants are a few bytes: a loop beats a native call). */
   const put = (out: Buffer, at: number, bytes: Uint8Array, length = bytes.length): number => {
@@ -245,6 +256,10 @@ export function createXlsxRows(columns: number) {
     }
     return put(out, put(out, put(out, at, cellOpen), digits, state.digitCount), cellOpenEnd);
   };
+  /** 1 for a byte that leaves text in the cell (xmlEncode drops the other control characters and DEL). */
+  const KEPT = new Uint8Array(256).map((_, byte) =>
+    byte >= 0x20 ? (byte !== 0x7f ? 1 : 0) : byte === 0x09 || byte === 0x0a || byte === 0x0d ? 1 : 0,
+  );
   /** A byte of a cell's text as xmlEncode leaves it: an entity, dropped, or itself. */
   const putText = (out: Buffer, at: number, byte: number): number => {
     const entity = ENTITIES[byte];
@@ -263,17 +278,23 @@ export function createXlsxRows(columns: number) {
     convert(chunk: Buffer): Buffer {
       const parts: Buffer[] = [];
       const length = chunk.length;
-      let out = Buffer.allocUnsafe(Math.max(64 * 1024, length * 2));
-      let at = 0;
-      let { inRow, field, isEscape } = state;
+      // Each chunk's XML is a slice of a slab shared with the chunks before it, not a buffer of
+      // its own: a million rows are about 700 MB of XML, and a buffer or two per 64 KB chunk
+      // (then joined) was much of the export's time in allocation and garbage collection.
+      if (slab.out.length - slab.at < length * SLAB_EXPANSION + 256) newSlab(length);
+      let { out, at } = slab;
+      let start = at;
+      let { inRow, field, isEscape, cellOpen } = state;
       let i = 0;
       while (i < length) {
         // Room for every byte left as it is plus the markup of one more: checked at each
         // non-plain byte, the plain bytes between two of them can never run out of it.
         if (out.length - at < length - i + 256) {
-          parts.push(out.subarray(0, at));
-          out = Buffer.allocUnsafe(Math.max(64 * 1024, (length - i) * 2 + 256));
-          at = 0;
+          parts.push(out.subarray(start, at));
+          slab.at = at;
+          newSlab(length - i);
+          ({ out, at } = slab);
+          start = at;
         }
         if (!inRow) {
           let count = 0;
@@ -282,33 +303,57 @@ export function createXlsxRows(columns: number) {
           state.digitCount = count;
           at = put(out, put(out, put(out, at, rowOpen), digits, count), rowOpenEnd);
           field = 0;
-          at = openCell(out, at, field);
+          cellOpen = false;
           inRow = true;
         }
         let byte = chunk[i++] as number;
         if (isEscape) {
           isEscape = false;
           const kept = unescaped(byte);
-          if (kept >= 0) at = putText(out, at, kept);
+          if (kept >= 0) {
+            if (!cellOpen) {
+              at = openCell(out, at, field);
+              cellOpen = true;
+            }
+            at = putText(out, at, kept);
+          }
           continue;
         }
-        // The common case: a run of plain bytes, copied in this loop.
-        while (PLAIN[byte] === 1) {
-          out[at++] = byte;
-          if (i === length) break;
-          byte = chunk[i++] as number;
+        if (PLAIN[byte] === 1) {
+          if (!cellOpen) {
+            at = openCell(out, at, field);
+            cellOpen = true;
+          }
+          // The common case: a run of plain bytes, copied in this loop.
+          do {
+            out[at++] = byte;
+            if (i === length) break;
+            byte = chunk[i++] as number;
+          } while (PLAIN[byte] === 1);
+          if (PLAIN[byte] === 1) break; // the chunk ended in the run
         }
-        if (PLAIN[byte] === 1) break; // the chunk ended in the run
         if (byte === 0x5c) isEscape = true;
-        else if (byte === 0x09) at = openCell(out, put(out, at, cellClose), ++field);
-        else if (byte === 0x0a) {
-          at = put(out, put(out, at, cellClose), rowClose);
+        else if (byte === 0x09) {
+          if (cellOpen) at = put(out, at, cellClose);
+          cellOpen = false;
+          field++;
+        } else if (byte === 0x0a) {
+          if (cellOpen) at = put(out, at, cellClose);
+          at = put(out, at, rowClose);
+          cellOpen = false;
           state.rows++;
           inRow = false;
-        } else at = putText(out, at, byte);
+        } else if (KEPT[byte] === 1) {
+          if (!cellOpen) {
+            at = openCell(out, at, field);
+            cellOpen = true;
+          }
+          at = putText(out, at, byte);
+        }
       }
-      Object.assign(state, { inRow, field, isEscape });
-      parts.push(out.subarray(0, at));
+      Object.assign(state, { inRow, field, isEscape, cellOpen });
+      slab.at = at;
+      parts.push(out.subarray(start, at));
       return parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts);
     },
   };
@@ -345,12 +390,12 @@ export async function copyXlsx({
   try {
     const sheet = openXlsxSheet({ headers, out, ...(sheetName ? { sheetName } : {}) });
     const source = client.query(copyTo(`copy (${inlineParams(select)}) to stdout`));
-    const converter = createXlsxRows(headers.length);
+    const converter = createXlsxRows();
     let reported = 0;
     try {
       for await (const chunk of source as AsyncIterable<Buffer>) {
         checkAborted(out, signal);
-        sheet.stream.write(converter.convert(chunk));
+        sheet.writeBytes(converter.convert(chunk));
         if (onProgress && converter.rows - reported >= PROGRESS_EVERY) {
           reported = converter.rows;
           await onProgress(reported);

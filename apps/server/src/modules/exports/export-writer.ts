@@ -1,10 +1,12 @@
 /// <reference path="./exceljs-internals.d.ts" />
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import colCache from 'exceljs/lib/utils/col-cache.js';
 import exceljsUtils from 'exceljs/lib/utils/utils.js';
 import { csvField, neutralizeCell } from './export-cells';
+import { useNativeCrc32 } from './native-crc32';
+
+useNativeCrc32();
 
 /**
  * Writes an export to a stream, batch by batch, never holding the file: CSV as UTF-8 with a
@@ -36,20 +38,22 @@ const needsDrain = (stream: Writable) =>
 async function drained(streams: Writable[], signal?: AbortSignal): Promise<void> {
   for (const stream of streams) {
     if (!needsDrain(stream) || stream.destroyed) continue;
-    // The waits that lose the race are removed, or every batch would leave listeners behind.
-    const settled = new AbortController();
-    const wait = (emitter: Writable | AbortSignal, event: string) =>
-      once(emitter as Writable, event, { signal: settled.signal }).catch(() => undefined);
-    try {
-      await Promise.race([
-        wait(stream, 'drain'),
-        wait(stream, 'close'),
-        wait(stream, 'error'),
-        ...(signal ? [wait(signal, 'abort')] : []),
-      ]);
-    } finally {
-      settled.abort();
-    }
+    if (signal?.aborted) return;
+    // Plain listeners, all removed once one fired (an AbortController's losing waits would each
+    // make an AbortError with its stack: hundreds of times an export).
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        stream.off('drain', done);
+        stream.off('close', done);
+        stream.off('error', done);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      stream.on('drain', done);
+      stream.on('close', done);
+      stream.on('error', done);
+      signal?.addEventListener('abort', done);
+    });
   }
 }
 
@@ -105,22 +109,25 @@ function sheetPipes(sheet: ExcelJS.Worksheet): Writable[] {
 }
 
 /**
- * A data row's XML, exactly as exceljs's own row path writes a row of strings with inline
- * (not shared) strings and no style: `<row r spans x14ac:dyDescent>` and a `t="str"` cell per
- * value, encoded by exceljs's own xmlEncode, with its own column letters. Written straight
- * into the worksheet's stream, a row costs a string, not a Row and a Cell object per value with
- * its style and model resolved (most of the XLSX export's time). export-writer.test.ts checks
- * the sheet's XML is the same bytes as exceljs's addRow().commit() gives.
+ * A data row's XML, as exceljs's own row path writes a row of strings with inline (not shared)
+ * strings and no style, less what a sheet may leave out: `<row r>` (without exceljs's optional
+ * `spans` and `x14ac:dyDescent`), then a `t="str"` cell per value that has text, encoded by
+ * exceljs's own xmlEncode, with its own column letters; an empty value has no cell (as exceljs
+ * writes a null). Every cell keeps its `r` reference: exceljs's reader places cells by it. On
+ * a million orders the left-out parts were a fifth of the sheet's XML, and the XML's size is
+ * what the export's time follows (deflate, CRC, writes). Written straight into the worksheet's
+ * stream, a row costs a string, not a Row and a Cell object per value with its style and model
+ * resolved. export-writer.test.ts checks the sheet's XML is exceljs's addRow().commit()'s, less
+ * those parts.
  */
 export function xlsxRowWriter(columns: number) {
   const letters = Array.from({ length: columns }, (_, i) => colCache.n2l(i + 1));
-  const spans = `1:${columns}`;
   return (rowNumber: number, cells: string[]) => {
-    let xml = `<row r="${rowNumber}" spans="${spans}" x14ac:dyDescent="0.25">`;
+    let xml = `<row r="${rowNumber}">`;
     for (let i = 0; i < cells.length; i++) {
-      xml += `<c r="${letters[i] ?? colCache.n2l(i + 1)}${rowNumber}" t="str"><v>${exceljsUtils.xmlEncode(
-        neutralizeCell(cells[i] as string),
-      )}</v></c>`;
+      const text = exceljsUtils.xmlEncode(neutralizeCell(cells[i] as string));
+      if (text !== '')
+        xml += `<c r="${letters[i] ?? colCache.n2l(i + 1)}${rowNumber}" t="str"><v>${text}</v></c>`;
     }
     return `${xml}</row>`;
   };
@@ -153,7 +160,7 @@ export function openXlsxSheet({
     useStyles: true,
     // Deflate's fastest level: a third of the default level's CPU for a sheet's XML, for a file
     // about a third larger (2026-11-26-exports-copy.md, amendment of 2026-11-27).
-    zip: { zlib: { level: XLSX_DEFLATE_LEVEL } },
+    zip: { zlib: { level: XLSX_DEFLATE_LEVEL, chunkSize: 256 * 1024 } },
   });
   workbook.creator = 'Tollgate';
   const sheet = workbook.addWorksheet(sheetName ?? 'export', {
@@ -162,8 +169,27 @@ export function openXlsxSheet({
   sheet.columns = headers.map((header) => ({ header, width: Math.min(Math.max(header.length * 2, 12), 40) }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
+  const stream = sheetStream(sheet) as Writable & { _flush?: () => void };
+  let entry: Writable | undefined;
   return {
-    stream: sheetStream(sheet),
+    stream,
+    /**
+     * Writes bytes of the sheet's XML past the worksheet's StreamBuf, into the zip's entry: the
+     * StreamBuf would copy them into 64 KB buffers of its own first (zero-filled each). What it
+     * holds (the header row) goes on first; the sheet's end goes through it again at `finish`.
+     */
+    writeBytes(bytes: Buffer) {
+      if (!entry) {
+        const pipes = sheetPipes(sheet);
+        if (pipes.length !== 1 || typeof stream._flush !== 'function') {
+          stream.write(bytes);
+          return;
+        }
+        stream._flush();
+        entry = pipes[0];
+      }
+      entry?.write(bytes);
+    },
     drained: (signal?: AbortSignal) => drained([...sheetPipes(sheet), out], signal),
     async finish(): Promise<void> {
       sheet.commit();

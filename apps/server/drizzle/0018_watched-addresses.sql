@@ -1,0 +1,1 @@
+CREATE INDEX "orders_network_expires_idx" ON "orders" USING btree ("network","expires_at") WHERE "orders"."pay_address" is not null;
