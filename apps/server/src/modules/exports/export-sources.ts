@@ -127,7 +127,18 @@ function orderSource(type: 'collection' | 'payout'): ExportSource<ExportOrderFil
     async count(db, merchantId, filters, cap) {
       const where = visible(merchantId, filters);
       if (!where) return 0;
-      return cappedCount(db, from(db, { one: sql`1` }).where(and(...where)), cap);
+      // The orders alone, as the list call counts them: every order has its application, and
+      // at most one withdrawal (withdrawals_order_key), so the file's joins add no row and
+      // drop none; without them a million rows count in about half the time, beside an
+      // export's COPY on the same cores.
+      return cappedCount(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(orders)
+          .where(and(...where)),
+        cap,
+      );
     },
     copySelect(db, merchantId, filters, { labels, timeZone }) {
       const where = visible(merchantId, filters);
