@@ -209,6 +209,28 @@ export async function copyCsv({
  * as bytes (UTF-8 throughout): no row, no cell and no string is made in JavaScript, so a million
  * rows cost a pass over their bytes instead of sixteen million strings to collect.
  */
+/** Bytes of markup as little-endian 32-bit words (the last one padded with zeros), and their length. */
+interface Words {
+  words: Uint32Array;
+  length: number;
+}
+
+function toWords(bytes: Uint8Array): Words {
+  const padded = Buffer.alloc(Math.ceil(bytes.length / 4) * 4);
+  padded.set(bytes);
+  const words = new Uint32Array(padded.length / 4);
+  for (let k = 0; k < words.length; k++) words[k] = padded.readUInt32LE(4 * k);
+  return { words, length: bytes.length };
+}
+
+/** Writes `markup` at `at` a word at a time (up to three bytes past its end); answers the position after it. */
+function putWords(view: DataView, at: number, markup: Words): number {
+  const { words } = markup;
+  const count = (markup.length + 3) >> 2;
+  for (let k = 0; k < count; k++) view.setUint32(at + 4 * k, words[k] as number, true);
+  return at + markup.length;
+}
+
 /** The XML slab's size, and how many bytes of XML a byte of COPY text is expected to take at most (about 5 on orders). */
 const SLAB_BYTES = 2 * 1024 * 1024;
 const SLAB_EXPANSION = 8;
@@ -217,7 +239,6 @@ export function createXlsxRows() {
   const ascii = (text: string) => Buffer.from(text, 'latin1');
   const rowOpen = ascii('<row r="');
   const rowOpenEnd = ascii('">');
-  const cellOpens: Buffer[] = [];
   const cellOpenEnd = ascii('" t="str"><v>');
   const cellClose = ascii('</v></c>');
   const rowClose = ascii('</row>');
@@ -235,11 +256,12 @@ export function createXlsxRows() {
   /** The row's number in ASCII digits, most significant first. */
   const digits = new Uint8Array(16);
   /** `cellOpen`: the field's cell was opened (its first byte of text came); an empty field has no cell. */
-  const state = { rows: 0, inRow: false, field: 0, isEscape: false, cellOpen: false, digitCount: 0 };
+  const state = { rows: 0, inRow: false, field: 0, isEscape: false, cellOpen: false };
   /** Where the XML is written: the slab's bytes before `at` were handed out, those after are free. */
-  const slab = { out: Buffer.alloc(0), at: 0 };
+  const slab = { out: Buffer.alloc(0), at: 0, view: new DataView(new ArrayBuffer(0)) };
   const newSlab = (inputBytes: number) => {
     slab.out = Buffer.allocUnsafe(Math.max(SLAB_BYTES, inputBytes * SLAB_EXPANSION + 256));
+    slab.view = new DataView(slab.out.buffer, slab.out.byteOffset, slab.out.length);
     slab.at = 0;
   };
 
@@ -248,13 +270,36 @@ export function createXlsxRows() {
     for (let k = 0; k < length; k++) out[at + k] = bytes[k] as number;
     return at + length;
   };
-  const openCell = (out: Buffer, at: number, field: number): number => {
-    let cellOpen = cellOpens[field];
-    if (!cellOpen) {
-      cellOpen = ascii(`<c r="${colCache.n2l(field + 1)}`);
-      cellOpens[field] = cellOpen;
+  /**
+   * A cell's markup, written four bytes at a time (most of the conversion's time went to copying
+   * markup byte by byte): `<c r="` and the column's letters, then the row's number and
+   * `" t="str"><v>` (`rowTail`, made once a row). Each write may pass the markup's end by up to
+   * three bytes, which the next write covers: there is always room (the check in `convert`).
+   */
+  const cellOpenWords: Words[] = [];
+  const cellCloseWords = toWords(cellClose);
+  const rowTail = { bytes: new Uint8Array(64), words: new Uint32Array(16), length: 0 };
+  const setRowTail = (count: number) => {
+    rowTail.bytes.fill(0);
+    rowTail.bytes.set(digits.subarray(0, count));
+    rowTail.bytes.set(cellOpenEnd, count);
+    rowTail.length = count + cellOpenEnd.length;
+    const { bytes, words } = rowTail;
+    for (let k = 0, b = 0; b < rowTail.length; k++, b += 4) {
+      words[k] =
+        (bytes[b] as number) |
+        ((bytes[b + 1] as number) << 8) |
+        ((bytes[b + 2] as number) << 16) |
+        ((bytes[b + 3] as number) << 24);
     }
-    return put(out, put(out, put(out, at, cellOpen), digits, state.digitCount), cellOpenEnd);
+  };
+  const openCell = (view: DataView, at: number, field: number): number => {
+    let open = cellOpenWords[field];
+    if (!open) {
+      open = toWords(ascii(`<c r="${colCache.n2l(field + 1)}`));
+      cellOpenWords[field] = open;
+    }
+    return putWords(view, putWords(view, at, open), rowTail);
   };
   /** 1 for a byte that leaves text in the cell (xmlEncode drops the other control characters and DEL). */
   const KEPT = new Uint8Array(256).map((_, byte) =>
@@ -282,7 +327,7 @@ export function createXlsxRows() {
       // its own: a million rows are about 700 MB of XML, and a buffer or two per 64 KB chunk
       // (then joined) was much of the export's time in allocation and garbage collection.
       if (slab.out.length - slab.at < length * SLAB_EXPANSION + 256) newSlab(length);
-      let { out, at } = slab;
+      let { out, at, view } = slab;
       let start = at;
       let { inRow, field, isEscape, cellOpen } = state;
       let i = 0;
@@ -293,14 +338,14 @@ export function createXlsxRows() {
           parts.push(out.subarray(start, at));
           slab.at = at;
           newSlab(length - i);
-          ({ out, at } = slab);
+          ({ out, at, view } = slab);
           start = at;
         }
         if (!inRow) {
           let count = 0;
           for (let n = state.rows + 2; n > 0; n = Math.floor(n / 10)) digits[15 - count++] = 0x30 + (n % 10);
           digits.copyWithin(0, 16 - count, 16);
-          state.digitCount = count;
+          setRowTail(count);
           at = put(out, put(out, put(out, at, rowOpen), digits, count), rowOpenEnd);
           field = 0;
           cellOpen = false;
@@ -312,7 +357,7 @@ export function createXlsxRows() {
           const kept = unescaped(byte);
           if (kept >= 0) {
             if (!cellOpen) {
-              at = openCell(out, at, field);
+              at = openCell(view, at, field);
               cellOpen = true;
             }
             at = putText(out, at, kept);
@@ -321,7 +366,7 @@ export function createXlsxRows() {
         }
         if (PLAIN[byte] === 1) {
           if (!cellOpen) {
-            at = openCell(out, at, field);
+            at = openCell(view, at, field);
             cellOpen = true;
           }
           // The common case: a run of plain bytes, copied in this loop.
@@ -334,18 +379,18 @@ export function createXlsxRows() {
         }
         if (byte === 0x5c) isEscape = true;
         else if (byte === 0x09) {
-          if (cellOpen) at = put(out, at, cellClose);
+          if (cellOpen) at = putWords(view, at, cellCloseWords);
           cellOpen = false;
           field++;
         } else if (byte === 0x0a) {
-          if (cellOpen) at = put(out, at, cellClose);
+          if (cellOpen) at = putWords(view, at, cellCloseWords);
           at = put(out, at, rowClose);
           cellOpen = false;
           state.rows++;
           inRow = false;
         } else if (KEPT[byte] === 1) {
           if (!cellOpen) {
-            at = openCell(out, at, field);
+            at = openCell(view, at, field);
             cellOpen = true;
           }
           at = putText(out, at, byte);
