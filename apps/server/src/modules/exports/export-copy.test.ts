@@ -148,6 +148,31 @@ describe('COPY rows to sheet XML', () => {
     );
   });
 
+  it('goes on in a new slab when a chunk makes more XML than its slab has room for', () => {
+    // One-character cells (and an entity in every other row): about 18 bytes of XML for each
+    // byte of COPY text, more than a slab is sized for, so chunks of 1.5 MB fill several slabs.
+    const columns = 28;
+    const rows = Array.from({ length: 60_000 }, (_, r) =>
+      Array.from({ length: columns }, (_, c) =>
+        r % 2 === 1 && c === 3 ? '&' : String.fromCharCode(97 + (c % 26)),
+      ),
+    );
+    const bytes = Buffer.from(rows.map((row) => `${row.join('\t')}\n`).join(''));
+    const rowXml = xlsxRowWriter(columns);
+    const expected = rows.map((row, i) => rowXml(i + 2, row)).join('');
+    for (const chunkBytes of [bytes.length, 1_500_000, 65_536]) {
+      const converter = createXlsxRows();
+      const chunks: Buffer[] = [];
+      for (let from = 0; from < bytes.length; from += chunkBytes) {
+        chunks.push(converter.convert(bytes.subarray(from, from + chunkBytes)));
+      }
+      const xml = Buffer.concat(chunks).toString('utf8');
+      expect(xml.length).toBe(expected.length);
+      expect(xml === expected, `chunks of ${chunkBytes} bytes`).toBe(true);
+      expect(converter.rows).toBe(rows.length);
+    }
+  });
+
   it('numbers rows past one digit and columns past Z', () => {
     const converter = createXlsxRows();
     const row = Array.from({ length: 28 }, (_, i) => `v${i}`);

@@ -280,11 +280,11 @@ export function createXlsxRows() {
   const cellCloseWords = toWords(cellClose);
   const rowTail = { bytes: new Uint8Array(64), words: new Uint32Array(16), length: 0 };
   const setRowTail = (count: number) => {
-    rowTail.bytes.fill(0);
-    rowTail.bytes.set(digits.subarray(0, count));
-    rowTail.bytes.set(cellOpenEnd, count);
-    rowTail.length = count + cellOpenEnd.length;
     const { bytes, words } = rowTail;
+    // Byte by byte: a dozen bytes a row, where subarray() and set() cost more than the copy.
+    for (let k = 0; k < count; k++) bytes[k] = digits[k] as number;
+    for (let k = 0; k < cellOpenEnd.length; k++) bytes[count + k] = cellOpenEnd[k] as number;
+    rowTail.length = count + cellOpenEnd.length;
     for (let k = 0, b = 0; b < rowTail.length; k++, b += 4) {
       words[k] =
         (bytes[b] as number) |
@@ -328,18 +328,21 @@ export function createXlsxRows() {
       // (then joined) was much of the export's time in allocation and garbage collection.
       if (slab.out.length - slab.at < length * SLAB_EXPANSION + 256) newSlab(length);
       let { out, at, view } = slab;
+      // `out.length - at < length - i + 256`, with what does not change in the loop computed once.
+      let roomEnd = out.length - length - 256;
       let start = at;
       let { inRow, field, isEscape, cellOpen } = state;
       let i = 0;
       while (i < length) {
         // Room for every byte left as it is plus the markup of one more: checked at each
         // non-plain byte, the plain bytes between two of them can never run out of it.
-        if (out.length - at < length - i + 256) {
+        if (at - i > roomEnd) {
           parts.push(out.subarray(start, at));
           slab.at = at;
           newSlab(length - i);
           ({ out, at, view } = slab);
           start = at;
+          roomEnd = out.length - length - 256;
         }
         if (!inRow) {
           let count = 0;
