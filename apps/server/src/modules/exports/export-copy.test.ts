@@ -45,7 +45,7 @@ describe('COPY rows to CRLF', () => {
       ),
       { numRuns: 2000 },
     );
-  });
+  }, 60_000);
 
   it('keeps a quoted field’s own line break and counts rows across chunks', () => {
     const converter = createCrlfRows();
@@ -124,11 +124,15 @@ describe('COPY rows to sheet XML', () => {
           const text = cells.map((row) => `${row.map(copyText).join('\t')}\n`).join('');
           const bytes = Buffer.from(text, 'utf8');
           const points = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
+          // The default slab, and slabs so small that most chunks fill one before their end.
           const converter = createXlsxRows();
+          const tight = createXlsxRows({ slabBytes: 64, expansion: 0 });
           const chunks: Buffer[] = [];
+          const tightChunks: Buffer[] = [];
           let from = 0;
           for (const point of [...points, bytes.length]) {
             chunks.push(converter.convert(bytes.subarray(from, point)));
+            tightChunks.push(tight.convert(bytes.subarray(from, point)));
             from = point;
           }
           const rowXml = xlsxRowWriter(columns);
@@ -141,18 +145,19 @@ describe('COPY rows to sheet XML', () => {
             )
             .join('');
           expect(Buffer.concat(chunks).toString('utf8')).toBe(expected);
+          expect(Buffer.concat(tightChunks).toString('utf8')).toBe(expected);
           expect(converter.rows).toBe(rows.length);
         },
       ),
       { numRuns: 2000 },
     );
-  });
+  }, 60_000);
 
   it('goes on in a new slab when a chunk makes more XML than its slab has room for', () => {
     // One-character cells (and an entity in every other row): about 18 bytes of XML for each
-    // byte of COPY text, more than a slab is sized for, so chunks of 1.5 MB fill several slabs.
+    // byte of COPY text, more than a slab is sized for, so chunks of 600 KB fill several slabs.
     const columns = 28;
-    const rows = Array.from({ length: 60_000 }, (_, r) =>
+    const rows = Array.from({ length: 30_000 }, (_, r) =>
       Array.from({ length: columns }, (_, c) =>
         r % 2 === 1 && c === 3 ? '&' : String.fromCharCode(97 + (c % 26)),
       ),
@@ -160,7 +165,7 @@ describe('COPY rows to sheet XML', () => {
     const bytes = Buffer.from(rows.map((row) => `${row.join('\t')}\n`).join(''));
     const rowXml = xlsxRowWriter(columns);
     const expected = rows.map((row, i) => rowXml(i + 2, row)).join('');
-    for (const chunkBytes of [bytes.length, 1_500_000, 65_536]) {
+    for (const chunkBytes of [bytes.length, 600_000, 65_536]) {
       const converter = createXlsxRows();
       const chunks: Buffer[] = [];
       for (let from = 0; from < bytes.length; from += chunkBytes) {
@@ -171,7 +176,7 @@ describe('COPY rows to sheet XML', () => {
       expect(xml === expected, `chunks of ${chunkBytes} bytes`).toBe(true);
       expect(converter.rows).toBe(rows.length);
     }
-  });
+  }, 60_000);
 
   it('numbers rows past one digit and columns past Z', () => {
     const converter = createXlsxRows();

@@ -199,16 +199,6 @@ export async function copyCsv({
   }
 }
 
-/**
- * COPY's text rows (`FORMAT text`: tab between fields, LF after each row, `\N` for NULL, and
- * `\\ \b \f \n \r \t \v` escapes) to the sheet XML that export-writer.ts xlsxRowWriter makes
- * of the same cells, byte for byte, chunk by chunk (a field or an escape may span chunks): a
- * `<row>` per row numbered from 2 (row 1 is the header), a `t="str"` cell per field, its text
- * encoded as exceljs's xmlEncode does (`" & ' < >` as entities, the control characters XML
- * forbids and DEL dropped; tab, LF and CR kept) and NULL as the empty cell. The cells are copied
- * as bytes (UTF-8 throughout): no row, no cell and no string is made in JavaScript, so a million
- * rows cost a pass over their bytes instead of sixteen million strings to collect.
- */
 /** Bytes of markup as little-endian 32-bit words (the last one padded with zeros), and their length. */
 interface Words {
   words: Uint32Array;
@@ -231,11 +221,32 @@ function putWords(view: DataView, at: number, markup: Words): number {
   return at + markup.length;
 }
 
-/** The XML slab's size, and how many bytes of XML a byte of COPY text is expected to take at most (about 5 on orders). */
+/**
+ * The XML slab's size, and how many bytes of XML a byte of COPY text is expected to take at most
+ * (about 5 on orders). A test passes smaller ones (`slabBytes`, `expansion`), so that slabs fill
+ * in the middle of a chunk.
+ */
 const SLAB_BYTES = 2 * 1024 * 1024;
 const SLAB_EXPANSION = 8;
 
-export function createXlsxRows() {
+/**
+ * COPY's text rows (`FORMAT text`: tab between fields, LF after each row, `\N` for NULL, and
+ * `\\ \b \f \n \r \t \v` escapes) to the sheet XML that export-writer.ts xlsxRowWriter makes
+ * of the same cells, byte for byte, chunk by chunk (a field or an escape may span chunks): a
+ * `<row>` per row numbered from 2 (row 1 is the header), a `t="str"` cell per field, its text
+ * encoded as exceljs's xmlEncode does (`" & ' < >` as entities, the control characters XML
+ * forbids and DEL dropped; tab, LF and CR kept); a field left with no text (NULL, or only
+ * dropped characters) has no cell, as xlsxRowWriter writes none. The cells are copied
+ * as bytes (UTF-8 throughout): no row, no cell and no string is made in JavaScript, so a million
+ * rows cost a pass over their bytes instead of sixteen million strings to collect.
+ */
+export function createXlsxRows({
+  slabBytes = SLAB_BYTES,
+  expansion = SLAB_EXPANSION,
+}: {
+  slabBytes?: number;
+  expansion?: number;
+} = {}) {
   const ascii = (text: string) => Buffer.from(text, 'latin1');
   const rowOpen = ascii('<row r="');
   const rowOpenEnd = ascii('">');
@@ -260,7 +271,7 @@ export function createXlsxRows() {
   /** Where the XML is written: the slab's bytes before `at` were handed out, those after are free. */
   const slab = { out: Buffer.alloc(0), at: 0, view: new DataView(new ArrayBuffer(0)) };
   const newSlab = (inputBytes: number) => {
-    slab.out = Buffer.allocUnsafe(Math.max(SLAB_BYTES, inputBytes * SLAB_EXPANSION + 256));
+    slab.out = Buffer.allocUnsafe(Math.max(slabBytes, inputBytes * expansion + 256));
     slab.view = new DataView(slab.out.buffer, slab.out.byteOffset, slab.out.length);
     slab.at = 0;
   };
@@ -326,7 +337,7 @@ export function createXlsxRows() {
       // Each chunk's XML is a slice of a slab shared with the chunks before it, not a buffer of
       // its own: a million rows are about 700 MB of XML, and a buffer or two per 64 KB chunk
       // (then joined) was much of the export's time in allocation and garbage collection.
-      if (slab.out.length - slab.at < length * SLAB_EXPANSION + 256) newSlab(length);
+      if (slab.out.length - slab.at < length * expansion + 256) newSlab(length);
       let { out, at, view } = slab;
       // `out.length - at < length - i + 256`, with what does not change in the loop computed once.
       let roomEnd = out.length - length - 256;

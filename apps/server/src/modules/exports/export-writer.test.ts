@@ -5,7 +5,8 @@ import exceljsUtils from 'exceljs/lib/utils/utils.js';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { neutralizeCell } from './export-cells';
-import { writeExport } from './export-writer';
+import { createXlsxRows } from './export-copy';
+import { openXlsxSheet, writeExport } from './export-writer';
 
 /** A slow sink (2 bytes of buffer): every batch waits for its drain. */
 function slowSink() {
@@ -224,4 +225,58 @@ describe('writeExport', () => {
     expect(ourXml).toBe(dataRowsPlain);
     expect(ourXml).not.toContain('<v></v>');
   });
+
+  it('xlsx: bytes written past the StreamBuf (the COPY path) make the same workbook, header first', async () => {
+    const headers = ['No.', '金额', 'Note', 'Empty'];
+    const rows = Array.from({ length: 20_000 }, (_, r) => [
+      `ORDER${r}`,
+      `${r}.25`,
+      r % 3 === 0 ? 'a & b <c>' : `备注 ${r}`,
+      r % 2 === 0 ? '' : 'x',
+    ]);
+    // The rows as COPY's text format gives them (tab, LF; an empty value as NULL).
+    const copyText = rows
+      .map((row) => `${row.map((cell) => (cell === '' ? '\\N' : cell)).join('\t')}\n`)
+      .join('');
+    const collect = () => {
+      const chunks: Buffer[] = [];
+      const out = new Writable({
+        highWaterMark: 1024,
+        write(chunk: Buffer, _encoding, done) {
+          chunks.push(chunk);
+          setImmediate(done);
+        },
+      });
+      return { out, bytes: () => Buffer.concat(chunks) };
+    };
+
+    const direct = collect();
+    const sheet = openXlsxSheet({ headers, out: direct.out, sheetName: 's' });
+    const converter = createXlsxRows();
+    const bytes = Buffer.from(copyText);
+    for (let from = 0; from < bytes.length; from += 65_536) {
+      sheet.writeBytes(converter.convert(bytes.subarray(from, from + 65_536)));
+      await sheet.drained();
+    }
+    await sheet.finish();
+
+    const reference = collect();
+    async function* batchesOfRows() {
+      for (let i = 0; i < rows.length; i += 1_000) yield rows.slice(i, i + 1_000);
+    }
+    await writeExport({
+      format: 'xlsx',
+      headers,
+      batches: batchesOfRows(),
+      out: reference.out,
+      sheetName: 's',
+    });
+
+    const sheetXml = async (zipped: Buffer) =>
+      (await JSZip.loadAsync(zipped, { checkCRC32: true })).file('xl/worksheets/sheet1.xml')?.async('string');
+    const ours = await sheetXml(direct.bytes());
+    expect(ours?.indexOf('<row r="1"')).toBeLessThan(ours?.indexOf('<row r="2"') ?? 0);
+    expect(ours).toContain('<c r="C20001" t="str"><v>备注 19999</v></c>');
+    expect(ours).toBe(await sheetXml(reference.bytes()));
+  }, 60_000);
 });

@@ -8,7 +8,7 @@ import crc32 from 'crc-32';
  * same number natively, about four times faster. `crc-32` is a dependency of this package at
  * the version crc32-stream asks for, so npm keeps one copy of it, the one crc32-stream calls
  * through its `buf` property at each chunk; this replaces that property with the native
- * function, for buffers (anything else, and Node without `zlib.crc32`, keeps the original).
+ * function, for bytes (a Uint8Array or Buffer; anything else, and Node without `zlib.crc32`, keeps the original).
  *
  * `buf(data, seed)` answers a signed 32-bit integer and takes the running value signed or not:
  * so does the replacement. It is installed only if both give the same value for a test text.
@@ -23,7 +23,7 @@ export function useNativeCrc32(): boolean {
   if (typeof native !== 'function') return false;
   const original: Crc32Buf = crc32.buf;
   const replacement: Crc32Buf = function nativeCrc32Buf(data, seed) {
-    return ArrayBuffer.isView(data) ? native(data, (seed ?? 0) >>> 0) | 0 : original(data, seed);
+    return data instanceof Uint8Array ? native(data, (seed ?? 0) >>> 0) | 0 : original(data, seed);
   };
   const sample = Buffer.from('Tollgate 收款 <row r="2">');
   const seed = original(Buffer.from('seed'));
