@@ -27,6 +27,8 @@ export const CLIENT_DEFAULTS = {
 
 /** year/month/day hour:minute:second; `Q` (quarter) and `SSS` (milliseconds) also work. */
 export const DATE_FORMAT = 'YYYY/MM/DD HH:mm:ss';
+/** A day in the date format's order (the date pickers of a day, not a time). */
+export const DAY_FORMAT = 'YYYY/MM/DD';
 export const EMPTY_VALUE = '-';
 
 /** A calendar day (`YYYY-MM-DD`, as the server sends a report's or a chart's day) in the date format's order: `YYYY/MM/DD`. */

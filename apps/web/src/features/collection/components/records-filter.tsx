@@ -1,6 +1,7 @@
 import { Button, DatePicker, Flex, Form, Input, Select, Space } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DATE_FORMAT } from '../../../shared/lib/format';
 import { useCoinList } from '../../config/api/get-coin-list';
 import { ORDER_STATUSES, PAYOUT_STATUSES, type RecordsFilterValues } from '../lib/records-filter';
 
@@ -83,6 +84,7 @@ export function RecordsFilter({
         <Form.Item name="created" label={t('collection.filter.created')}>
           <DatePicker.RangePicker
             showTime
+            format={DATE_FORMAT}
             allowEmpty={[true, true]}
             className="full-width"
             data-testid="filter-created"
@@ -91,6 +93,7 @@ export function RecordsFilter({
         <Form.Item name="arrived" label={t('collection.filter.arrived')}>
           <DatePicker.RangePicker
             showTime
+            format={DATE_FORMAT}
             allowEmpty={[true, true]}
             className="full-width"
             data-testid="filter-arrived"

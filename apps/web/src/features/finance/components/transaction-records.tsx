@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatExactAmount } from '../../../shared/lib/format';
+import { DATE_FORMAT, formatDate, formatExactAmount } from '../../../shared/lib/format';
 import { withdrawalReasonText } from '../../../shared/lib/withdrawal-reason';
 import { EmptyData } from '../../../shared/ui/empty-data';
 import { LoadError } from '../../../shared/ui/load-error';
@@ -148,7 +148,12 @@ export function TransactionRecords({ type }: { type: RecordType }) {
             />
           </Form.Item>
           <Form.Item name="time" label={t('assets.records.filter.time')}>
-            <DatePicker.RangePicker showTime allowEmpty={[true, true]} className="full-width" />
+            <DatePicker.RangePicker
+              showTime
+              format={DATE_FORMAT}
+              allowEmpty={[true, true]}
+              className="full-width"
+            />
           </Form.Item>
           <Form.Item name="hash" label={t('assets.records.filter.hash')}>
             <Input allowClear />

@@ -3,7 +3,7 @@ import { Button, Card, DatePicker, Flex, Form, Input, Select, Table, Tag, Typogr
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../shared/lib/format';
+import { DATE_FORMAT, formatDate } from '../../../shared/lib/format';
 import { EmptyData } from '../../../shared/ui/empty-data';
 import { LoadError } from '../../../shared/ui/load-error';
 import { PageContainer } from '../../../shared/ui/page-container';
@@ -160,7 +160,12 @@ export default function FundFlowPage() {
               />
             </Form.Item>
             <Form.Item name="time" label={t('fundFlow.filter.time')}>
-              <DatePicker.RangePicker showTime allowEmpty={[true, true]} className="full-width" />
+              <DatePicker.RangePicker
+                showTime
+                format={DATE_FORMAT}
+                allowEmpty={[true, true]}
+                className="full-width"
+              />
             </Form.Item>
             <Form.Item name="orderNo" label={t('fundFlow.filter.orderNo')}>
               <Input allowClear data-testid="fund-filter-orderNo" />

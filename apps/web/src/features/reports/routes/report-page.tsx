@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HTML_LANGS } from '../../../app/ui-locale';
 import { LazyChart } from '../../../shared/charts/lazy-chart';
-import { formatAmount } from '../../../shared/lib/format';
+import { DAY_FORMAT, formatAmount } from '../../../shared/lib/format';
 import { LoadError } from '../../../shared/ui/load-error';
 import { PageContainer } from '../../../shared/ui/page-container';
 import { useCoinList } from '../../config/api/get-coin-list';
@@ -96,7 +96,12 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
                 },
               ]}
             >
-              <DatePicker.RangePicker allowClear={false} className="full-width" data-testid="report-range" />
+              <DatePicker.RangePicker
+                allowClear={false}
+                format={DAY_FORMAT}
+                className="full-width"
+                data-testid="report-range"
+              />
             </Form.Item>
             <Form.Item name="coinName" label={t('reports.filter.currency')}>
               <Select
