@@ -13,6 +13,8 @@ import {
 import type { HdWallet } from '../hd-wallet';
 import { devnetTransfer, referenceHash } from './devnet-transfer';
 
+const NORMALIZED_KEPT = 100_000;
+
 /**
  * One simulated chain over devnet_blocks and devnet_transfers. Addresses are the real ones
  * (same derivation and validation as live), so an order's address would be valid on the real
@@ -26,6 +28,19 @@ export function createDevnetAdapter(deps: {
 }): ChainAdapter {
   const { db, chainId, wallet, confirmations } = deps;
   const family = CHAIN_FAMILY[chainId];
+
+  // The watched addresses of every scan, normalized once each (an EVM checksum is a keccak hash:
+  // thousands of addresses every block on a big database). Bounded: past the limit it starts over.
+  const normalized = new Map<string, string>();
+  const normalizeWatched = (address: string) => {
+    let known = normalized.get(address);
+    if (known === undefined) {
+      if (normalized.size >= NORMALIZED_KEPT) normalized.clear();
+      known = normalizeAddress(family, address);
+      normalized.set(address, known);
+    }
+    return known;
+  };
 
   const headHeight = async () => {
     const [row] = await db
@@ -48,7 +63,7 @@ export function createDevnetAdapter(deps: {
     async scanTransfers(fromHeight, toHeight, addresses) {
       if (addresses !== undefined && addresses.size === 0) return [];
       if (toHeight < fromHeight) return [];
-      const watched = addresses && [...addresses].map((a) => normalizeAddress(family, a));
+      const watched = addresses && [...addresses].map(normalizeWatched);
       const rows = await db
         .select()
         .from(devnetTransfers)
