@@ -8,7 +8,8 @@ import { createShopApp, createSignedPayout } from '../src/signed-orders';
  * is credited by a simulated deposit and pays out through the signed API; the operator approves
  * it with "fail on chain" (devnet), so it ends failed. On the payout page the merchant opens its
  * detail: the recipient address, the withdrawal's number, status and why it failed, in the
- * page's language, and none of a collection's cashier, deadline or transfer blocks.
+ * page's language, and none of a collection's cashier, deadline or transfer blocks. On the asset
+ * page, the withdrawal records mark its withdrawal as the payout's.
  */
 const DEMO_OPERATOR = { email: 'ops@tollgate.dev', password: 'Tollgate2026' };
 const TRON_ADDRESS = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
@@ -39,6 +40,8 @@ for (const lang of [
     cashier: 'Cashier',
     failed: 'Failed',
     reason: 'The transfer failed on chain; the amount and fee went back to the available balance',
+    withdrawals: 'Withdrawals',
+    payoutSource: 'Payout',
   },
   {
     code: 'zh_CN',
@@ -46,6 +49,8 @@ for (const lang of [
     cashier: '收银台',
     failed: '失败',
     reason: '链上转账失败，金额和手续费已退回可用余额',
+    withdrawals: '提现记录',
+    payoutSource: '代付',
   },
 ]) {
   test(`a failed payout's detail: recipient, withdrawal and its reason, no cashier (${lang.code})`, async ({
@@ -112,7 +117,7 @@ for (const lang of [
         .toBe('failed');
     });
 
-    await test.step('the payout page shows it as a payout', async () => {
+    await test.step("the payout page shows it as a payout, the asset page its withdrawal as the payout's", async () => {
       const context = await browser.newContext();
       await context.addCookies([
         { name: 'token', value: merchant.token, url: readBaseUrl(), sameSite: 'Lax' },
@@ -132,6 +137,13 @@ for (const lang of [
       await expect(withdrawal).toContainText(lang.failed);
       await expect(withdrawal).toContainText(lang.reason);
       await expect(withdrawal).not.toContainText('reverted');
+
+      // The asset page's withdrawal records say this withdrawal was made for that payout order.
+      await page.goto('/finance');
+      await page.getByTestId('finance-records').getByRole('tab', { name: lang.withdrawals }).click();
+      const row = page.getByTestId('records-withdrawal-table').getByRole('row').filter({ hasText: orderNo });
+      await expect(row.getByTestId('record-source')).toContainText(lang.payoutSource);
+      await expect(row.getByTestId('record-status')).toContainText(lang.failed);
       await context.close();
     });
   });

@@ -191,6 +191,21 @@ describe('POST /api/v1/payouts', () => {
       ['po-no', 'rejected', TRON_ADDRESS, 'payout', null],
       ['po-ok', 'completed', TRON_ADDRESS, 'payout', null],
     ]);
+    // On the asset page, each payout's withdrawal says which payout order it was made for.
+    const moves = await postJson(
+      app,
+      '/merchant/account/transaction-record',
+      { type: 'withdrawal' },
+      { token },
+    );
+    expect(
+      moves
+        .json()
+        .data.list.map((r: { payoutOrderNo: string | null; status: string }) => [r.payoutOrderNo, r.status]),
+    ).toEqual([
+      [b.orderNo, 'rejected'],
+      [a.orderNo, 'completed'],
+    ]);
     // A payout's detail: its withdrawal's review and sending, the reason of a rejection, no transfers.
     const rejected = await getAs(app, `/mchOrder/getById?id=${page.json().data.list[0].orderNo}`, { token });
     expect(rejected.json().data).toMatchObject({

@@ -157,6 +157,8 @@ describe('a withdrawal', () => {
         txHash: done?.txHash,
         confirmations: 3,
         confirmationsRequired: 3,
+        // Made on the asset page, not for a payout order.
+        payoutOrderNo: null,
       }),
     ]);
   });

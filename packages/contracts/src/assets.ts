@@ -117,6 +117,12 @@ export const transactionRecord = z.object({
   confirmations: z.number().int(),
   confirmationsRequired: z.number().int(),
   reason: z.string().nullable().describe('Why a withdrawal was rejected or failed'),
+  payoutOrderNo: z
+    .string()
+    .nullable()
+    .describe(
+      "Withdrawals made for a payout order (the API's, or a batch's): that order's platform number; null for a withdrawal made on the asset page, and for deposits",
+    ),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

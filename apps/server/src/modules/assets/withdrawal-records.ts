@@ -30,7 +30,9 @@ export async function listWithdrawalRecords(
     { pageNo, pageSize },
   );
   const heads = new Map<string, { head: number; required: number } | null>();
-  for (const chainId of new Set(rows.filter((row) => row.txHash).map((row) => row.chainId))) {
+  for (const chainId of new Set(
+    rows.filter(({ withdrawal }) => withdrawal.txHash).map(({ withdrawal }) => withdrawal.chainId),
+  )) {
     const adapter = deps.chains.get(chainId);
     heads.set(
       chainId,
@@ -38,7 +40,7 @@ export async function listWithdrawalRecords(
     );
   }
   const list = await Promise.all(
-    rows.map(async (row): Promise<TransactionRecord> => {
+    rows.map(async ({ withdrawal: row, payoutOrderNo }): Promise<TransactionRecord> => {
       const withdrawal = toWithdrawalObject(row);
       const chain = heads.get(row.chainId);
       const adapter = deps.chains.get(row.chainId);
@@ -59,6 +61,7 @@ export async function listWithdrawalRecords(
         confirmations,
         confirmationsRequired: adapter?.confirmations ?? 0,
         reason: withdrawal.reason,
+        payoutOrderNo,
         createdAt: withdrawal.createdAt,
         updatedAt: withdrawal.updatedAt,
       };

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, type SQL } from 
 import { searchableTxHash } from '../../chains/addresses';
 import type { Executor } from '../../db/client';
 import { insertJsonRows } from '../../db/json-insert';
-import { balances, withdrawals } from '../../db/schema';
+import { balances, orders, withdrawals } from '../../db/schema';
 
 /** Withdrawal rows: insert, lock, move between statuses (only from the expected one), list. */
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -103,12 +103,14 @@ export async function pageWithdrawals(
   merchantId: number,
   filters: WithdrawalFilters,
   page: { pageNo: number; pageSize: number },
-): Promise<{ rows: WithdrawalRow[]; total: number }> {
+): Promise<{ rows: { withdrawal: WithdrawalRow; payoutOrderNo: string | null }[]; total: number }> {
   const where = and(...withdrawalConditions(merchantId, filters));
   const [counted] = await db.select({ total: count() }).from(withdrawals).where(where);
+  // A payout's withdrawal with its order's number (the merchant's own order: the withdrawal is theirs).
   const rows = await db
-    .select()
+    .select({ withdrawal: withdrawals, payoutOrderNo: orders.orderNo })
     .from(withdrawals)
+    .leftJoin(orders, eq(orders.id, withdrawals.orderId))
     .where(where)
     .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
     .limit(page.pageSize)

@@ -101,7 +101,33 @@ export function TransactionRecords({ type }: { type: RecordType }) {
     { title: t('assets.records.column.address'), dataIndex: 'address', render: mono },
     ...(type === 'deposit'
       ? [{ title: t('assets.records.column.from'), dataIndex: 'fromAddress', render: mono }]
-      : []),
+      : [
+          {
+            // A payout (the API's or a batch's) moves money as a withdrawal: said so, with its order.
+            title: t('assets.records.column.source'),
+            dataIndex: 'payoutOrderNo',
+            render: (orderNo: string | null) =>
+              orderNo ? (
+                <Flex vertical gap={2} align="start" data-testid="record-source">
+                  <Tooltip title={t('assets.records.source.payoutOrder', { orderNo })}>
+                    <Tag color="purple">{t('assets.records.source.payout')}</Tag>
+                  </Tooltip>
+                  <Typography.Text
+                    copyable
+                    className="mono"
+                    type="secondary"
+                    style={{ maxWidth: 170, wordBreak: 'break-all' }}
+                  >
+                    {orderNo}
+                  </Typography.Text>
+                </Flex>
+              ) : (
+                <Typography.Text type="secondary" data-testid="record-source">
+                  {t('assets.records.source.withdrawal')}
+                </Typography.Text>
+              ),
+          },
+        ]),
     { title: t('assets.records.column.hash'), dataIndex: 'txHash', render: mono },
     {
       title: t('assets.records.column.status'),

@@ -61,6 +61,7 @@ const record = (id: string, status: string, amount: string, confirmations: numbe
   confirmations,
   confirmationsRequired: 3,
   reason: null,
+  payoutOrderNo: null,
   createdAt: '2026-11-25T09:00:00.000Z',
   updatedAt: '2026-11-25T09:00:00.000Z',
 });
@@ -337,6 +338,35 @@ describe('FinancePage', () => {
     expect(api.callsTo('/merchant/account/transaction-record')[0]?.body).toEqual(
       expect.objectContaining({ type: 'deposit', pageNo: 1, pageSize: 10 }),
     );
+  });
+
+  it("marks a payout's withdrawals with their order, and the others as made on this page", async () => {
+    mockApi({
+      '/merchant/account/overview': ok(OVERVIEW),
+      '/config/coinList': ok([coin('USDT', 'TRON', 'Tron')]),
+      '/merchant/account/transaction-record': ok({
+        list: [
+          {
+            ...record('w1', 'completed', '20', 3),
+            type: 'withdrawal',
+            payoutOrderNo: 'TG20261127PAYOUT0001',
+          },
+          { ...record('w2', 'processing', '30', 0), type: 'withdrawal' },
+        ],
+        total: 2,
+        pageNo: 1,
+        pageSize: 10,
+      }),
+    });
+    renderWithProviders(<FinancePage />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Withdrawals' }));
+    const table = await screen.findByTestId('records-withdrawal-table');
+    await within(table).findByText('TG20261127PAYOUT0001');
+    expect(
+      within(table)
+        .getAllByTestId('record-source')
+        .map((cell) => cell.textContent),
+    ).toEqual(['PayoutTG20261127PAYOUT0001', 'Asset page']);
   });
 
   it('hides assets worth less than 1 USD on request, and remembers it', async () => {
