@@ -18,7 +18,7 @@ function slowSink() {
       setImmediate(done);
     },
   });
-  return { out, text: () => Buffer.concat(chunks).toString('utf8') };
+  return { out, bytes: () => Buffer.concat(chunks), text: () => Buffer.concat(chunks).toString('utf8') };
 }
 
 async function* batches(count: number) {
@@ -238,19 +238,7 @@ describe('writeExport', () => {
     const copyText = rows
       .map((row) => `${row.map((cell) => (cell === '' ? '\\N' : cell)).join('\t')}\n`)
       .join('');
-    const collect = () => {
-      const chunks: Buffer[] = [];
-      const out = new Writable({
-        highWaterMark: 1024,
-        write(chunk: Buffer, _encoding, done) {
-          chunks.push(chunk);
-          setImmediate(done);
-        },
-      });
-      return { out, bytes: () => Buffer.concat(chunks) };
-    };
-
-    const direct = collect();
+    const direct = slowSink();
     const sheet = openXlsxSheet({ headers, out: direct.out, sheetName: 's' });
     const converter = createXlsxRows();
     const bytes = Buffer.from(copyText);
@@ -260,7 +248,7 @@ describe('writeExport', () => {
     }
     await sheet.finish();
 
-    const reference = collect();
+    const reference = slowSink();
     async function* batchesOfRows() {
       for (let i = 0; i < rows.length; i += 1_000) yield rows.slice(i, i + 1_000);
     }
