@@ -201,11 +201,29 @@ describe('POST /api/v1/payouts', () => {
     expect(
       moves
         .json()
-        .data.list.map((r: { payoutOrderNo: string | null; status: string }) => [r.payoutOrderNo, r.status]),
+        .data.list.map((r: { withdrawalSource: string; payoutOrderNo: string | null; status: string }) => [
+          r.withdrawalSource,
+          r.payoutOrderNo,
+          r.status,
+        ]),
     ).toEqual([
-      [b.orderNo, 'rejected'],
-      [a.orderNo, 'completed'],
+      ['api', b.orderNo, 'rejected'],
+      ['api', a.orderNo, 'completed'],
     ]);
+    // The withdrawal records' export says the same, in its Source column.
+    const file = await postJson(
+      app,
+      '/export',
+      { kind: 'withdrawal', format: 'csv', filters: {} },
+      { token },
+    );
+    const lines = file.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split(','));
+    expect(lines[0]?.[4]).toBe('来源');
+    expect(lines.slice(1).map((cells) => cells[4])).toEqual([`代付 ${b.orderNo}`, `代付 ${a.orderNo}`]);
     // A payout's detail: its withdrawal's review and sending, the reason of a rejection, no transfers.
     const rejected = await getAs(app, `/mchOrder/getById?id=${page.json().data.list[0].orderNo}`, { token });
     expect(rejected.json().data).toMatchObject({

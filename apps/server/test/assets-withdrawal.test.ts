@@ -158,9 +158,23 @@ describe('a withdrawal', () => {
         confirmations: 3,
         confirmationsRequired: 3,
         // Made on the asset page, not for a payout order.
+        withdrawalSource: 'single',
         payoutOrderNo: null,
       }),
     ]);
+    // And in the withdrawal records' export, its Source column.
+    const file = await postJson(
+      app,
+      '/export',
+      { kind: 'withdrawal', format: 'csv', filters: {} },
+      { token: account.token },
+    );
+    const lines = file.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split(','));
+    expect([lines[0]?.[4], lines[1]?.[4]]).toEqual(['来源', '资产页提现']);
   });
 
   it('returns the total to available when rejected, with the reason, once', async () => {

@@ -117,6 +117,12 @@ export const transactionRecord = z.object({
   confirmations: z.number().int(),
   confirmationsRequired: z.number().int(),
   reason: z.string().nullable().describe('Why a withdrawal was rejected or failed'),
+  withdrawalSource: z
+    .enum(['single', 'batch', 'api'])
+    .nullable()
+    .describe(
+      'Withdrawals: made one by one on the asset page (single), from a spreadsheet (batch), or for a payout order (api); null for deposits',
+    ),
   payoutOrderNo: z
     .string()
     .nullable()

@@ -114,6 +114,7 @@ async function listDeposits(
       confirmations: chain ? Math.max(chain.head - t.blockHeight + 1, 0) : 0,
       confirmationsRequired: chain?.required ?? 0,
       reason: null,
+      withdrawalSource: null,
       payoutOrderNo: null,
       createdAt: t.seenAt.toISOString(),
       updatedAt: (t.creditedAt ?? t.seenAt).toISOString(),

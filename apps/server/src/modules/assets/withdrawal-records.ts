@@ -61,6 +61,7 @@ export async function listWithdrawalRecords(
         confirmations,
         confirmationsRequired: adapter?.confirmations ?? 0,
         reason: withdrawal.reason,
+        withdrawalSource: row.source,
         payoutOrderNo,
         createdAt: withdrawal.createdAt,
         updatedAt: withdrawal.updatedAt,

@@ -347,6 +347,7 @@ const withdrawalSource: ExportSource<ExportTransactionFilters> = {
     t.currency,
     t.network,
     t.address,
+    t.source,
     t.amount,
     t.fee,
     t.total,
@@ -380,6 +381,9 @@ const withdrawalSource: ExportSource<ExportTransactionFilters> = {
           coinName: withdrawals.coinName,
           chainId: withdrawals.chainId,
           address: withdrawals.address,
+          source: withdrawals.source,
+          // A payout's withdrawal (its order is the merchant's own: at most one order per withdrawal).
+          payoutOrderNo: orders.orderNo,
           amount: decimal(withdrawals.amount),
           fee: decimal(withdrawals.fee),
           total: sql<string>`trim_scale(${withdrawals.amount} + ${withdrawals.fee})::text`,
@@ -390,6 +394,7 @@ const withdrawalSource: ExportSource<ExportTransactionFilters> = {
           updatedAt: withdrawals.updatedAt,
         })
         .from(withdrawals)
+        .leftJoin(orders, eq(orders.id, withdrawals.orderId))
         .where(and(...where, olderThan(withdrawals.createdAt, withdrawals.id, after)))
         .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
         .limit(EXPORT_BATCH_ROWS);
@@ -402,6 +407,10 @@ const withdrawalSource: ExportSource<ExportTransactionFilters> = {
         r.coinName,
         r.chainId,
         r.address,
+        // As the withdrawal table shows it: a payout's with its order number.
+        r.payoutOrderNo
+          ? `${labels.transactionSource.api} ${r.payoutOrderNo}`
+          : labelOf(labels.transactionSource, r.source),
         r.amount,
         r.fee,
         r.total,

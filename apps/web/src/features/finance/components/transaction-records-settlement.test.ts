@@ -17,6 +17,7 @@ function record(id: string, status: TransactionRecord['status'], createdAt: stri
     confirmations: 0,
     confirmationsRequired: 1,
     reason: null,
+    withdrawalSource: null,
     payoutOrderNo: null,
     createdAt,
     updatedAt: createdAt,

@@ -106,7 +106,7 @@ export function TransactionRecords({ type }: { type: RecordType }) {
             // A payout (the API's or a batch's) moves money as a withdrawal: said so, with its order.
             title: t('assets.records.column.source'),
             dataIndex: 'payoutOrderNo',
-            render: (orderNo: string | null) =>
+            render: (orderNo: string | null, row: TransactionRecord) =>
               orderNo ? (
                 <Flex vertical gap={2} align="start" data-testid="record-source">
                   <Tooltip title={t('assets.records.source.payoutOrder', { orderNo })}>
@@ -123,7 +123,11 @@ export function TransactionRecords({ type }: { type: RecordType }) {
                 </Flex>
               ) : (
                 <Typography.Text type="secondary" data-testid="record-source">
-                  {t('assets.records.source.withdrawal')}
+                  {t(
+                    row.withdrawalSource === 'batch'
+                      ? 'assets.records.source.batch'
+                      : 'assets.records.source.withdrawal',
+                  )}
                 </Typography.Text>
               ),
           },

@@ -61,6 +61,7 @@ const record = (id: string, status: string, amount: string, confirmations: numbe
   confirmations,
   confirmationsRequired: 3,
   reason: null,
+  withdrawalSource: null,
   payoutOrderNo: null,
   createdAt: '2026-11-25T09:00:00.000Z',
   updatedAt: '2026-11-25T09:00:00.000Z',
@@ -340,7 +341,7 @@ describe('FinancePage', () => {
     );
   });
 
-  it("marks a payout's withdrawals with their order, and the others as made on this page", async () => {
+  it("marks a payout's withdrawals with their order, a spreadsheet's as a batch, the others as made on this page", async () => {
     mockApi({
       '/merchant/account/overview': ok(OVERVIEW),
       '/config/coinList': ok([coin('USDT', 'TRON', 'Tron')]),
@@ -349,11 +350,13 @@ describe('FinancePage', () => {
           {
             ...record('w1', 'completed', '20', 3),
             type: 'withdrawal',
+            withdrawalSource: 'api',
             payoutOrderNo: 'TG20261127PAYOUT0001',
           },
-          { ...record('w2', 'processing', '30', 0), type: 'withdrawal' },
+          { ...record('w2', 'processing', '30', 0), type: 'withdrawal', withdrawalSource: 'batch' },
+          { ...record('w3', 'processing', '30', 0), type: 'withdrawal', withdrawalSource: 'single' },
         ],
-        total: 2,
+        total: 3,
         pageNo: 1,
         pageSize: 10,
       }),
@@ -366,7 +369,7 @@ describe('FinancePage', () => {
       within(table)
         .getAllByTestId('record-source')
         .map((cell) => cell.textContent),
-    ).toEqual(['PayoutTG20261127PAYOUT0001', 'Asset page']);
+    ).toEqual(['PayoutTG20261127PAYOUT0001', 'Batch withdrawal', 'Asset page']);
   });
 
   it('hides assets worth less than 1 USD on request, and remembers it', async () => {
