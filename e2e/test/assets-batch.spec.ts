@@ -123,6 +123,8 @@ test('batch withdrawal: template, a 20-row file with 2 bad rows previewed, fixed
     const table = page.getByTestId('records-withdrawal-table');
     await expect(table.getByRole('row', { name: /TJCnKsPa/ }).first()).toBeVisible();
     await expect(page.getByText('20 records')).toBeVisible();
+    // Each says it came from a spreadsheet.
+    await expect(table.getByTestId('record-source').first()).toHaveText('Batch withdrawal');
     // 10 + 11 + … + 29 = 390, and 20 fees of 1: 410 frozen, 590 left.
     const usdt = page.getByTestId('asset-table').getByRole('row').nth(1);
     await expect(usdt).toContainText('590');
