@@ -127,7 +127,7 @@ export const transactionRecord = z.object({
     .string()
     .nullable()
     .describe(
-      "Withdrawals made for a payout order (the API's, or a batch's): that order's platform number; null for a withdrawal made on the asset page, and for deposits",
+      "Withdrawals made for a payout order (through the signed API, one by one or in a batch): that order's platform number; null for a withdrawal made on the asset page, and for deposits",
     ),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -103,7 +103,8 @@ export function TransactionRecords({ type }: { type: RecordType }) {
       ? [{ title: t('assets.records.column.from'), dataIndex: 'fromAddress', render: mono }]
       : [
           {
-            // A payout (the API's or a batch's) moves money as a withdrawal: said so, with its order.
+            // A payout order (the signed API's) moves money as a withdrawal: said so, with its order; a
+            // spreadsheet's withdrawals say they are a batch's, the others that they were made here.
             title: t('assets.records.column.source'),
             dataIndex: 'payoutOrderNo',
             render: (orderNo: string | null, row: TransactionRecord) =>
