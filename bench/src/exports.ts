@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,7 +18,9 @@ import { ensureDatabase, seedAtScale } from './scale-seed';
  * them, polled on /front/export/status until done) beside `COPY (the same rows) TO STDOUT`
  * through psql, the ratio (target <= 1.5x), and the server's RSS growth during the export
  * (sampled from /proc every 50 ms; target <= 100 MB). BENCH_ROUNDS rounds (3), each the COPY
- * then each format's export, with each round's ratio and the median round's.
+ * then each format's export, with each round's ratio and the median round's. Each part also
+ * prints the whole machine's CPU time it took, and the median round's ratio of the export's to
+ * the COPY's: steadier than the durations on a machine shared with other work.
  */
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 const SERVER = join(ROOT, 'apps/server/dist/server.js');
@@ -34,11 +36,11 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 /** The same rows and columns as the collection export, as PostgreSQL writes them itself. */
 function copySql(merchantId: number) {
   return `copy (select o.order_no, o.merchant_order_no, a.name, o.currency, o.network, trim_scale(o.amount),
-      trim_scale(o.paid_amount), trim_scale(o.fee), o.status, o.exception, coalesce(o.pay_address, w.address),
+      trim_scale(o.paid_amount), trim_scale(o.fee), o.status, o.exception, o.pay_address,
       o.tx_hash, to_char(o.created_at at time zone 'Asia/Shanghai', 'YYYY/MM/DD HH24:MI:SS'),
       to_char(o.arrived_at at time zone 'Asia/Shanghai', 'YYYY/MM/DD HH24:MI:SS'),
       to_char(o.completed_at at time zone 'Asia/Shanghai', 'YYYY/MM/DD HH24:MI:SS'), o.test
-    from orders o join applications a on a.id = o.application_id left join withdrawals w on w.order_id = o.id
+    from orders o join applications a on a.id = o.application_id
     where o.merchant_id = ${merchantId} and o.type = 'collection'
     order by o.created_at desc, o.id desc) to stdout with (format csv)`;
 }
@@ -54,6 +56,18 @@ function timeCopy(merchantId: number): Promise<number> {
       code === 0 ? res((performance.now() - started) / 1000) : rej(new Error(`psql exited ${code}`)),
     );
   });
+}
+
+/**
+ * The whole machine's busy CPU time in ms (every process: the server, PostgreSQL's backends,
+ * psql), from /proc/stat's clock ticks of 10 ms. On a machine whose other load comes and goes,
+ * a part's CPU time is steadier than its duration.
+ */
+function machineBusyMs(): number {
+  const fields =
+    readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
+  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+  return (fields.reduce((sum, n) => sum + n, 0) - idle) * 10;
 }
 
 function rssMb(pid: number): number {
@@ -139,16 +153,28 @@ async function main() {
     // Rounds alternate COPY and the exports, so a load that comes and goes weighs on both alike;
     // each round's ratio is printed, and the median round's.
     const results = new Map(FORMATS.map((format) => [format, [] as { ratio: number; growth: number }[]]));
+    // Each part starts with the disk written back (sync): the last export's file, 86–140 MB
+    // left in the page cache, was otherwise written out during the next part and weighed on it.
+    const cpuRatios = new Map(FORMATS.map((format) => [format, [] as number[]]));
     for (let round = 1; round <= ROUNDS; round++) {
+      spawnSync('sync');
+      const copyBusy = machineBusyMs();
       const copy = await timeCopy(merchantId);
-      console.log(`round ${round}: COPY (same rows) TO STDOUT through psql: ${copy.toFixed(2)} s`);
+      const copyCpu = (machineBusyMs() - copyBusy) / 1000;
+      console.log(
+        `round ${round}: COPY (same rows) TO STDOUT through psql: ${copy.toFixed(2)} s, machine CPU ${copyCpu.toFixed(2)} s`,
+      );
       for (const format of FORMATS) {
+        spawnSync('sync');
+        const exportBusy = machineBusyMs();
         const run = await timeExport(base, token, server.pid ?? 0, format);
+        const exportCpu = (machineBusyMs() - exportBusy) / 1000;
+        cpuRatios.get(format)?.push(exportCpu / copyCpu);
         const growth = run.peak - run.baseline;
         results.get(format)?.push({ ratio: run.seconds / copy, growth });
         console.log(
           `round ${round}: export ${format}: ${run.rows} rows in ${run.seconds.toFixed(2)} s (job, POST to done); ` +
-            `${(run.seconds / copy).toFixed(2)}x COPY; server RSS ${run.baseline.toFixed(0)} -> ` +
+            `${(run.seconds / copy).toFixed(2)}x COPY; machine CPU ${exportCpu.toFixed(2)} s, ${(exportCpu / copyCpu).toFixed(2)}x COPY's; server RSS ${run.baseline.toFixed(0)} -> ` +
             `${run.peak.toFixed(0)} MB, growth ${growth.toFixed(0)} MB; file ${newestFileMb(dataDir).toFixed(1)} MB`,
         );
       }
@@ -157,9 +183,11 @@ async function main() {
       const ratios = runs.map((r) => r.ratio).sort((a, b) => a - b);
       const median = ratios[Math.floor(ratios.length / 2)] ?? Number.NaN;
       const growth = Math.max(...runs.map((r) => r.growth));
+      const cpu = [...(cpuRatios.get(format) ?? [])].sort((a, b) => a - b);
       console.log(
         `export ${format}: ${median.toFixed(2)}x COPY, the median of ${runs.length} rounds (target <= 1.5x); ` +
-          `RSS growth at most ${growth.toFixed(0)} MB (target <= 100 MB)`,
+          `RSS growth at most ${growth.toFixed(0)} MB (target <= 100 MB); ` +
+          `machine CPU ${(cpu[Math.floor(cpu.length / 2)] ?? Number.NaN).toFixed(2)}x COPY's (median round)`,
       );
     }
   } finally {

@@ -7,12 +7,14 @@
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { LANGUAGES } from '@tollgate/contracts';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import JSZip from 'jszip';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_EXCEPTIONS, ORDER_STATUSES, orders } from '../src/db/schema';
 import { openExport } from '../src/modules/exports/export.service';
-import { copyPoolOf } from '../src/modules/exports/export-copy';
+import { copyCsv, copyPoolOf } from '../src/modules/exports/export-copy';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
 import { createMerchant } from './helpers/factories';
 import { createTestApplication } from './helpers/order-fixtures';
@@ -145,5 +147,38 @@ describe('XLSX from the COPY select and through the keyset writer', () => {
     }
     const { bytes } = await fileOf('collection', 'en_US', 'Asia/Shanghai', true, 'xlsx');
     expect(await sheetOf(bytes)).toContain('<v>&apos;=HYPERLINK(&quot;http://evil&quot;)</v>');
+  });
+});
+
+describe.runIf(process.env.TOLLGATE_TEST_DB === 'postgres')('the COPY’s connection', () => {
+  it('plans without parallel workers, and goes back to the pool with the server’s own planning', async () => {
+    const shared = copyPoolOf(app.db) as pg.Pool;
+    // One connection: the calls after the COPY get the COPY’s own when it was given back.
+    const pool = new pg.Pool({ ...shared.options, max: 1 });
+    const setting = async () =>
+      (await pool.query("select current_setting('max_parallel_workers_per_gather') as v")).rows[0].v;
+    try {
+      const serverDefault = await setting();
+      expect(serverDefault).not.toBe('0');
+      const copyOf = async (select: ReturnType<typeof sql>) => {
+        const out = new PassThrough();
+        const chunks: Buffer[] = [];
+        out.on('data', (chunk: Buffer) => chunks.push(chunk));
+        const rows = await copyCsv({ pool, select, headerLine: 'h\r\n', out });
+        return { rows, text: Buffer.concat(chunks).toString('utf8') };
+      };
+      expect(await copyOf(sql`select current_setting('max_parallel_workers_per_gather')`)).toEqual({
+        rows: 1,
+        text: 'h\r\n0\r\n',
+      });
+      expect(await setting()).toBe(serverDefault);
+      // A COPY that fails part way: its connection is closed, not given back mid-COPY.
+      await expect(copyOf(sql`select (10 / (3 - g))::text from generate_series(1, 5) g`)).rejects.toThrow(
+        /division by zero/,
+      );
+      expect(await setting()).toBe(serverDefault);
+    } finally {
+      await pool.end();
+    }
   });
 });

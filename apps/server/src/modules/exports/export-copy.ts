@@ -25,6 +25,45 @@ export function copyPoolOf(db: Database): pg.Pool | undefined {
 }
 
 /**
+ * A connection for an export's COPY, planning without parallel workers. The COPY streams into a
+ * file that this process writes (CRLF, or the sheet's XML and its deflate) as fast as it comes: the
+ * export goes at the pace of the slower of the two, and on a server whose cores the two share,
+ * parallel workers only take CPU from the writer. The export's query (labels, dates, the
+ * formula guard on every text cell) looks costly enough to the planner for a Gather Merge of two
+ * workers, which moved every row through shared memory queues: on a million orders that was
+ * 6.6–7.1 s of CPU instead of 3.9 s for the same rows planned serially, on a machine of two cores
+ * (docs/decisions/2026-11-26-exports-copy.md).
+ */
+async function connectForCopy(pool: pg.Pool): Promise<pg.PoolClient> {
+  const client = await pool.connect();
+  try {
+    await client.query('set max_parallel_workers_per_gather = 0');
+  } catch (error) {
+    client.release(error instanceof Error ? error : new Error(String(error)));
+    throw error;
+  }
+  return client;
+}
+
+/**
+ * Gives the COPY's connection back with the server's own planning, or closes it: a connection
+ * left in the middle of a COPY (`failed`), or whose setting cannot be reset, is not given back.
+ */
+async function releaseAfterCopy(client: pg.PoolClient, failed: unknown): Promise<void> {
+  if (failed !== undefined) {
+    client.release(failed instanceof Error ? failed : new Error(String(failed)));
+    return;
+  }
+  try {
+    await client.query('reset max_parallel_workers_per_gather');
+  } catch (error) {
+    client.release(error instanceof Error ? error : new Error(String(error)));
+    return;
+  }
+  client.release();
+}
+
+/**
  * A text expression as the JS writer's neutralizeCell leaves it, NULL when empty (COPY writes ""
  * for ''). The first character is tested by its code (=, +, -, @, tab, CR): an integer compare.
  * The expression appears four times: give it a column of a subquery (copyRows), not a computation.
@@ -171,7 +210,7 @@ export async function copyCsv({
   signal,
   onProgress,
 }: CopyCsvInput): Promise<number> {
-  const client = await pool.connect();
+  const client = await connectForCopy(pool);
   let failed: unknown;
   try {
     out.write(headerLine);
@@ -194,8 +233,7 @@ export async function copyCsv({
     if (signal?.aborted) throw new Error('export aborted: the client went away');
     throw error;
   } finally {
-    // A connection left in the middle of a COPY is not given back to the pool.
-    client.release(failed instanceof Error ? failed : undefined);
+    await releaseAfterCopy(client, failed);
   }
 }
 
@@ -444,7 +482,7 @@ export async function copyXlsx({
   onProgress,
   sheetName,
 }: CopyXlsxInput): Promise<number> {
-  const client = await pool.connect();
+  const client = await connectForCopy(pool);
   let failed: unknown;
   try {
     const sheet = openXlsxSheet({ headers, out, ...(sheetName ? { sheetName } : {}) });
@@ -473,7 +511,6 @@ export async function copyXlsx({
     if (signal?.aborted) throw new Error('export aborted: the client went away');
     throw error;
   } finally {
-    // A connection left in the middle of a COPY is not given back to the pool.
-    client.release(failed instanceof Error ? failed : undefined);
+    await releaseAfterCopy(client, failed);
   }
 }
