@@ -22,6 +22,8 @@ export interface Receiver {
   /** When the event `id` arrived (wallNow's clock), waiting for it if it has not. */
   arrivalOf(id: string): Promise<number>;
   close(): Promise<void>;
+  /** The receiver's process id, when it runs in a process of its own. */
+  pid?: number;
 }
 
 export function startReceiver(): Receiver {
@@ -97,6 +99,7 @@ export function startReceiverProcess(): Receiver {
       child.send({ ...request, seq: next });
     });
   return {
+    pid: child.pid,
     listen: () => ask<string>({ listen: true }),
     expect: async (count) => {
       await ask<null>({ expect: count });

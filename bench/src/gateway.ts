@@ -284,6 +284,8 @@ async function main() {
       workerMachineMs: number;
       rawMachineMs: number;
       workerDatabaseMs: number;
+      workerReceiverMs: number;
+      rawReceiverMs: number;
       enqueueSeconds: number;
     }[] = [];
     // The process's CPU time in each (user + system; the sender's, and the receiver's too when
@@ -315,6 +317,13 @@ async function main() {
         }
       }
       return ticks * 10;
+    };
+    // The receiver's CPU time, when it runs in a process of its own (0 inline).
+    const receiverMs = () => {
+      if (receiver.pid === undefined) return 0;
+      const stat = readFileSync(`/proc/${receiver.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
     };
     const cpuMsSince = (start: NodeJS.CpuUsage) => {
       const used = process.cpuUsage(start);
@@ -349,12 +358,14 @@ async function main() {
       const workerCpu = process.cpuUsage();
       const workerMachine = machineBusyMs();
       const workerDatabase = databaseServerMs();
+      const workerReceiver = receiverMs();
       app.jobs.wake();
       await allDelivered;
       const workerSeconds = (performance.now() - committedAt) / 1000;
       const workerCpuMs = cpuMsSince(workerCpu);
       const workerMachineMs = machineBusyMs() - workerMachine;
       const workerDatabaseMs = databaseServerMs() - workerDatabase;
+      const workerReceiverMs = receiverMs() - workerReceiver;
       if (profiler && round === 0) {
         const { profile } = await profiler.post('Profiler.stop');
         writeFileSync(process.env.BENCH_CPU_PROFILE as string, JSON.stringify(profile));
@@ -364,6 +375,7 @@ async function main() {
       const rawArrived = receiver.expect(CALLBACKS);
       const rawCpu = process.cpuUsage();
       const rawMachine = machineBusyMs();
+      const rawReceiver = receiverMs();
       const rawSeconds = await timed(CALLBACKS, CONCURRENT_CALLBACKS, async (i) => {
         const body = bodies[i] as string;
         const response = await rawHttp.request({
@@ -386,7 +398,10 @@ async function main() {
         );
       }
       const rawMachineMs = machineBusyMs() - rawMachine;
+      const rawReceiverMs = receiverMs() - rawReceiver;
       callbackRounds.push({
+        workerReceiverMs,
+        rawReceiverMs,
         workerMachineMs,
         workerDatabaseMs,
         rawMachineMs,
@@ -477,6 +492,11 @@ async function main() {
     if (postgres && callbackRounds.length > 0) {
       console.log(
         `callbacks: CPU of the PostgreSQL server's processes per callback (median round; on this machine), worker ${(median(callbackRounds.map((r) => r.workerDatabaseMs)) / CALLBACKS).toFixed(3)} ms`,
+      );
+    }
+    if (receiver.pid !== undefined && callbackRounds.length > 0) {
+      console.log(
+        `callbacks: CPU of the receiver's process per callback (median round), worker ${(median(callbackRounds.map((r) => r.workerReceiverMs)) / CALLBACKS).toFixed(3)} ms, raw ${(median(callbackRounds.map((r) => r.rawReceiverMs)) / CALLBACKS).toFixed(3)} ms`,
       );
     }
     if (delays.length > 0) {
