@@ -25,19 +25,20 @@ export function copyPoolOf(db: Database): pg.Pool | undefined {
 }
 
 /**
- * A connection for an export's COPY, planning without parallel workers. The COPY streams into a
- * file that this process writes (CRLF, or the sheet's XML and its deflate) as fast as it comes: the
- * export goes at the pace of the slower of the two, and on a server whose cores the two share,
- * parallel workers only take CPU from the writer. The export's query (labels, dates, the
- * formula guard on every text cell) looks costly enough to the planner for a Gather Merge of two
- * workers, which moved every row through shared memory queues: on a million orders that was
- * 6.6–7.1 s of CPU instead of 3.9 s for the same rows planned serially, on a machine of two cores
- * (docs/decisions/2026-11-26-exports-copy.md).
+ * A connection for an export's COPY, in a transaction planning without parallel workers (`set
+ * local`, so that the setting ends with the transaction, on a direct connection as behind a
+ * transaction pooler). The COPY streams into a file that this process writes (CRLF, or the
+ * sheet's XML and its deflate) as fast as it comes: the export goes at the pace of the slower of
+ * the two, and on a server whose cores the two share, parallel workers only take CPU from the
+ * writer. The export's query (labels, dates, the formula guard on every text cell) looks costly
+ * enough to the planner for a Gather Merge of two workers, which moved every row through shared
+ * memory queues: on a million orders that was 6.6–7.1 s of CPU instead of 3.9 s for the same rows
+ * planned serially, on a machine of two cores (docs/decisions/2026-11-26-exports-copy.md).
  */
 async function connectForCopy(pool: pg.Pool): Promise<pg.PoolClient> {
   const client = await pool.connect();
   try {
-    await client.query('set max_parallel_workers_per_gather = 0');
+    await client.query('begin; set local max_parallel_workers_per_gather = 0');
   } catch (error) {
     client.release(error instanceof Error ? error : new Error(String(error)));
     throw error;
@@ -46,8 +47,8 @@ async function connectForCopy(pool: pg.Pool): Promise<pg.PoolClient> {
 }
 
 /**
- * Gives the COPY's connection back with the server's own planning, or closes it: a connection
- * left in the middle of a COPY (`failed`), or whose setting cannot be reset, is not given back.
+ * Ends the COPY's transaction and gives its connection back, or closes it: a connection left in
+ * the middle of a COPY (`failed`), or whose transaction will not end, is not given back.
  */
 async function releaseAfterCopy(client: pg.PoolClient, failed: unknown): Promise<void> {
   if (failed !== undefined) {
@@ -55,7 +56,7 @@ async function releaseAfterCopy(client: pg.PoolClient, failed: unknown): Promise
     return;
   }
   try {
-    await client.query('reset max_parallel_workers_per_gather');
+    await client.query('commit');
   } catch (error) {
     client.release(error instanceof Error ? error : new Error(String(error)));
     return;
