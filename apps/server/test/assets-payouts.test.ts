@@ -224,6 +224,23 @@ describe('POST /api/v1/payouts', () => {
       .map((line) => line.split(','));
     expect(lines[0]?.[4]).toBe('来源');
     expect(lines.slice(1).map((cells) => cells[4])).toEqual([`代付 ${b.orderNo}`, `代付 ${a.orderNo}`]);
+    // The payout records' export: each payout's destination (its withdrawal's address, the order
+    // has none of its own) in the address column.
+    const payoutFile = await postJson(
+      app,
+      '/export',
+      { kind: 'payout', format: 'csv', filters: {} },
+      { token },
+    );
+    const payoutLines = payoutFile.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split(','));
+    expect(payoutLines.slice(1).map((cells) => [cells[1], cells[10]])).toEqual([
+      ['po-no', TRON_ADDRESS],
+      ['po-ok', TRON_ADDRESS],
+    ]);
     // A payout's detail: its withdrawal's review and sending, the reason of a rejection, no transfers.
     const rejected = await getAs(app, `/mchOrder/getById?id=${page.json().data.list[0].orderNo}`, { token });
     expect(rejected.json().data).toMatchObject({

@@ -151,32 +151,58 @@ describe('XLSX from the COPY select and through the keyset writer', () => {
 });
 
 describe.runIf(process.env.TOLLGATE_TEST_DB === 'postgres')('the COPY’s connection', () => {
-  it('plans without parallel workers, and goes back to the pool with the server’s own planning', async () => {
+  it('plans without parallel workers, goes back to the pool with the server’s own planning, and is closed when the COPY fails or is aborted', async () => {
     const shared = copyPoolOf(app.db) as pg.Pool;
     // One connection: the calls after the COPY get the COPY’s own when it was given back.
     const pool = new pg.Pool({ ...shared.options, max: 1 });
-    const setting = async () =>
-      (await pool.query("select current_setting('max_parallel_workers_per_gather') as v")).rows[0].v;
+    const session = async () =>
+      (
+        await pool.query(
+          "select pg_backend_pid() as pid, current_setting('max_parallel_workers_per_gather') as workers",
+        )
+      ).rows[0] as { pid: number; workers: string };
+    const copyOf = async (select: ReturnType<typeof sql>) => {
+      const out = new PassThrough();
+      const chunks: Buffer[] = [];
+      out.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const rows = await copyCsv({ pool, select, headerLine: 'h\r\n', out });
+      return { rows, text: Buffer.concat(chunks).toString('utf8') };
+    };
     try {
-      const serverDefault = await setting();
-      expect(serverDefault).not.toBe('0');
-      const copyOf = async (select: ReturnType<typeof sql>) => {
-        const out = new PassThrough();
-        const chunks: Buffer[] = [];
-        out.on('data', (chunk: Buffer) => chunks.push(chunk));
-        const rows = await copyCsv({ pool, select, headerLine: 'h\r\n', out });
-        return { rows, text: Buffer.concat(chunks).toString('utf8') };
-      };
+      const before = await session();
+      expect(before.workers).not.toBe('0');
       expect(await copyOf(sql`select current_setting('max_parallel_workers_per_gather')`)).toEqual({
         rows: 1,
         text: 'h\r\n0\r\n',
       });
-      expect(await setting()).toBe(serverDefault);
+      // Given back (the same backend), its transaction ended (the server's own setting again).
+      expect(await session()).toEqual(before);
+
       // A COPY that fails part way: its connection is closed, not given back mid-COPY.
       await expect(copyOf(sql`select (10 / (3 - g))::text from generate_series(1, 5) g`)).rejects.toThrow(
         /division by zero/,
       );
-      expect(await setting()).toBe(serverDefault);
+      const afterFailure = await session();
+      expect(afterFailure.pid).not.toBe(before.pid);
+      expect(afterFailure.workers).toBe(before.workers);
+
+      // A client that goes away while rows are still coming: the same.
+      const controller = new AbortController();
+      const out = new PassThrough();
+      out.once('data', () => controller.abort());
+      out.resume();
+      await expect(
+        copyCsv({
+          pool,
+          select: sql`select g::text from generate_series(1, 5000000) g`,
+          headerLine: 'h\r\n',
+          out,
+          signal: controller.signal,
+        }),
+      ).rejects.toThrow(/client went away/);
+      const afterAbort = await session();
+      expect(afterAbort.pid).not.toBe(afterFailure.pid);
+      expect(afterAbort.workers).toBe(before.workers);
     } finally {
       await pool.end();
     }

@@ -47,12 +47,15 @@ async function connectForCopy(pool: pg.Pool): Promise<pg.PoolClient> {
 }
 
 /**
- * Ends the COPY's transaction and gives its connection back, or closes it: a connection left in
- * the middle of a COPY (`failed`), or whose transaction will not end, is not given back.
+ * Ends the COPY's transaction and gives its connection back, once the export is `done`; else
+ * (it failed, whatever it threw, or did not get to its end) the connection is closed: one left in
+ * the middle of a COPY, or whose transaction will not end, is never given back.
  */
-async function releaseAfterCopy(client: pg.PoolClient, failed: unknown): Promise<void> {
-  if (failed !== undefined) {
-    client.release(failed instanceof Error ? failed : new Error(String(failed)));
+async function releaseAfterCopy(client: pg.PoolClient, done: boolean, failed: unknown): Promise<void> {
+  if (!done) {
+    client.release(
+      failed instanceof Error ? failed : new Error(`export COPY not finished: ${String(failed)}`),
+    );
     return;
   }
   try {
@@ -212,6 +215,7 @@ export async function copyCsv({
   onProgress,
 }: CopyCsvInput): Promise<number> {
   const client = await connectForCopy(pool);
+  let done = false;
   let failed: unknown;
   try {
     out.write(headerLine);
@@ -228,13 +232,14 @@ export async function copyCsv({
       }
     }
     await pipeline(source, crlf, out, signal ? { signal } : {});
+    done = true;
     return converter.rows;
   } catch (error) {
     failed = error;
     if (signal?.aborted) throw new Error('export aborted: the client went away');
     throw error;
   } finally {
-    await releaseAfterCopy(client, failed);
+    await releaseAfterCopy(client, done, failed);
   }
 }
 
@@ -484,6 +489,7 @@ export async function copyXlsx({
   sheetName,
 }: CopyXlsxInput): Promise<number> {
   const client = await connectForCopy(pool);
+  let done = false;
   let failed: unknown;
   try {
     const sheet = openXlsxSheet({ headers, out, ...(sheetName ? { sheetName } : {}) });
@@ -506,12 +512,13 @@ export async function copyXlsx({
     }
     checkAborted(out, signal);
     await sheet.finish();
+    done = true;
     return converter.rows;
   } catch (error) {
     failed = error;
     if (signal?.aborted) throw new Error('export aborted: the client went away');
     throw error;
   } finally {
-    await releaseAfterCopy(client, failed);
+    await releaseAfterCopy(client, done, failed);
   }
 }
