@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 
@@ -36,4 +37,16 @@ export async function freshPostgresDatabase(url: string) {
       await again.end();
     },
   };
+}
+
+/**
+ * The whole machine's busy CPU time in ms (every process: this one, the server, PostgreSQL's
+ * backends, psql), from /proc/stat's first line, in clock ticks of 10 ms: user, nice, system, irq
+ * and softirq. Idle and iowait are not busy; steal is the hypervisor's time given to other guests,
+ * and guest and guest_nice are already counted in user and nice.
+ */
+export function machineBusyMs(): number {
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0] =
+    readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
+  return (user + nice + system + irq + softirq) * 10;
 }

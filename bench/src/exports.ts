@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { machineBusyMs } from './bench-kit';
 import { freePort, startProcess, waitForHealth } from './processes';
 import { ensureDatabase, seedAtScale } from './scale-seed';
 
@@ -56,18 +57,6 @@ function timeCopy(merchantId: number): Promise<number> {
       code === 0 ? res((performance.now() - started) / 1000) : rej(new Error(`psql exited ${code}`)),
     );
   });
-}
-
-/**
- * The whole machine's busy CPU time in ms (every process: the server, PostgreSQL's backends,
- * psql), from /proc/stat's clock ticks of 10 ms. On a machine whose other load comes and goes,
- * a part's CPU time is steadier than its duration.
- */
-function machineBusyMs(): number {
-  const fields =
-    readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
-  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
-  return (fields.reduce((sum, n) => sum + n, 0) - idle) * 10;
 }
 
 function rssMb(pid: number): number {

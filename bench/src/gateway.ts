@@ -49,7 +49,7 @@ import { createDatabase } from '../../apps/server/src/db/client';
 import { CONCURRENT_CALLBACKS } from '../../apps/server/src/jobs/start-jobs';
 import { recordCallbackEvent } from '../../apps/server/src/modules/callbacks/callback-events';
 import { SIGNATURE_HEADER, signCallback } from '../../apps/server/src/modules/callbacks/callback-signature';
-import { freshPostgresDatabase, timed } from './bench-kit';
+import { freshPostgresDatabase, machineBusyMs, timed } from './bench-kit';
 import type { OrderJob, OrderJobAnswer } from './gateway-client';
 import { startReceiver, startReceiverProcess, wallNow } from './gateway-receiver';
 
@@ -290,15 +290,9 @@ async function main() {
     }[] = [];
     // The process's CPU time in each (user + system; the sender's, and the receiver's too when
     // BENCH_CLIENT=inline): steadier than the rates on a machine busy with other work.
-    // The whole machine's busy CPU time (every process: this one, the receiver, the database
-    // server's backends), from /proc/stat in clock ticks of 10 ms: on a machine whose cores are
-    // all busy, the ratio is about the raw side's machine CPU per callback over the worker's.
-    const machineBusyMs = () => {
-      const fields =
-        readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
-      const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
-      return (fields.reduce((sum, n) => sum + n, 0) - idle) * 10;
-    };
+    // The whole machine's busy CPU time (machineBusyMs: every process, this one, the receiver,
+    // the database server's backends): on a machine whose cores are all busy, the ratio is about
+    // the raw side's machine CPU per callback over the worker's.
     // The CPU time of the PostgreSQL server's processes, when it runs on this machine (every
     // `postgres` process in /proc: the backends, the WAL writer, autovacuum); 0 on PGlite or a
     // remote server.
