@@ -211,33 +211,18 @@ describe('POST /api/v1/payouts', () => {
       ['api', a.orderNo, 'completed'],
     ]);
     // The withdrawal records' export says the same, in its Source column.
-    const file = await postJson(
-      app,
-      '/export',
-      { kind: 'withdrawal', format: 'csv', filters: {} },
-      { token },
-    );
-    const lines = file.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n')
-      .map((line) => line.split(','));
+    const exported = async (kind: 'withdrawal' | 'payout') =>
+      (await postJson(app, '/export', { kind, format: 'csv', filters: {} }, { token })).body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n')
+        .map((line) => line.split(','));
+    const lines = await exported('withdrawal');
     expect(lines[0]?.[4]).toBe('来源');
     expect(lines.slice(1).map((cells) => cells[4])).toEqual([`代付 ${b.orderNo}`, `代付 ${a.orderNo}`]);
     // The payout records' export: each payout's destination (its withdrawal's address, the order
     // has none of its own) in the address column.
-    const payoutFile = await postJson(
-      app,
-      '/export',
-      { kind: 'payout', format: 'csv', filters: {} },
-      { token },
-    );
-    const payoutLines = payoutFile.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n')
-      .map((line) => line.split(','));
-    expect(payoutLines.slice(1).map((cells) => [cells[1], cells[10]])).toEqual([
+    expect((await exported('payout')).slice(1).map((cells) => [cells[1], cells[10]])).toEqual([
       ['po-no', TRON_ADDRESS],
       ['po-ok', TRON_ADDRESS],
     ]);
