@@ -22,6 +22,15 @@ export function startProcess(args: string[], env: Record<string, string>): Child
   });
 }
 
+/** Stops a child with SIGTERM and waits for it to exit. */
+export function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((res) => {
+    child.once('exit', () => res());
+    child.kill('SIGTERM');
+  });
+}
+
 export async function waitForHealth(base: string, child: ChildProcess, seconds = 30): Promise<void> {
   for (let i = 0; i < seconds * 10; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
