@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../src/fixtures';
 import { freshMerchant } from '../src/fresh-merchant';
 import { readBaseUrl } from '../src/server-env';
+import { settle } from '../src/settle';
 
 /**
  * System notices (issue 9) in the browser:
@@ -63,16 +64,6 @@ async function openAs(
   );
   return page;
 }
-
-/** Before a screenshot: antd's drawers slide in and out; wait until they stand still. */
-const settle = (page: Page) =>
-  page.waitForFunction(() =>
-    document
-      .getAnimations()
-      // The unread dot pulses for ever: only animations that end are waited for.
-      .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-      .every((animation) => animation.playState !== 'running'),
-  );
 
 const isPwned = (page: Page) =>
   page.evaluate(() => (window as unknown as { __noticePwned?: string }).__noticePwned ?? null);
