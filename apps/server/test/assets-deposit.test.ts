@@ -254,6 +254,15 @@ describe('a deposit through the devnet chain', () => {
       expect(json.code, JSON.stringify(body)).toBe(1001);
       expect(json.data.errors.map((e: { field: string }) => e.field)).toEqual([field]);
     }
+    // A trillion or more: its own message (it was "greater than 0", which is not what is wrong).
+    const { body: huge } = await call(token, '/test/deposit', {
+      coinName: 'USDT',
+      chainId: 'TRON',
+      amount: '99999999999999999999999',
+    });
+    expect(huge.data.errors).toEqual([
+      { field: 'amount', message: 'The amount must be less than 1,000,000,000,000' },
+    ]);
   });
 });
 

@@ -319,6 +319,20 @@ describe('POST /front/cashier/simulate (devnet)', () => {
         ErrorCode.VALIDATION_FAILED,
       );
     }
+    // A trillion or more: its own message, not "greater than 0" (the cashier shows it as it is).
+    for (const amount of ['1000000000000', '99999999999999999999999']) {
+      const huge = await app.inject({
+        method: 'POST',
+        url: '/front/cashier/simulate',
+        headers: { lang: 'en_US' },
+        payload: { orderNo: tron.orderNo, amount },
+        remoteAddress: nextIp(),
+      });
+      expect(huge.json()).toMatchObject({
+        code: ErrorCode.VALIDATION_FAILED,
+        data: { errors: [{ field: 'amount', message: 'The amount must be less than 1,000,000,000,000' }] },
+      });
+    }
     const unknown = await post('simulate', { orderNo: 'TG20261123AAAAAAAAAAAAAAAAAAAA', amount: '1' });
     expect(unknown.statusCode).toBe(404);
     // An order taken in live mode (not a test order) never receives simulated money.

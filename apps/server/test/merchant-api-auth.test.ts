@@ -364,6 +364,32 @@ describe('the body and its encoding', () => {
     });
     expect(await orderCount()).toBe(0);
   });
+  it('refuses an amount of a trillion or more with its own message (a 21-digit one no longer fails the insert)', async () => {
+    const before = await orderCount();
+    for (const amount of ['1000000000000', '99999999999999999999999']) {
+      const result = await postSigned(
+        app,
+        shop,
+        '/api/v1/collections',
+        { merchantOrderNo: 'HUGE-1', currency: 'USDT', network: 'TRON', amount },
+        { lang: 'en_US' },
+      );
+      expect(result.response.statusCode).toBe(400);
+      expect(result.body.code).toBe(1001);
+      expect(result.body.data.errors).toEqual([
+        { field: 'amount', message: 'The amount must be less than 1,000,000,000,000' },
+      ]);
+    }
+    expect(await orderCount()).toBe(before);
+    const largest = await postSigned(app, shop, '/api/v1/collections', {
+      merchantOrderNo: 'HUGE-2',
+      currency: 'USDT',
+      network: 'TRON',
+      amount: '999999999999.999999',
+    });
+    expect(largest.body.code).toBe(0);
+    expect(largest.body.data.amount).toBe('999999999999.999999');
+  });
 });
 
 describe('the per-application rate limit', () => {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { DECIMAL_PATTERN, money } from './money';
-import { decimalString } from './money-schema';
+import { decimalString, orderAmount } from './money-schema';
 import { requiredString } from './validation';
 
 /**
@@ -34,11 +33,7 @@ export type DepositAddress = z.infer<typeof depositAddress>;
 const positiveAmount = requiredString('validation.asset.amountRequired')
   .trim()
   .min(1, { message: 'validation.asset.amountRequired' })
-  .pipe(
-    decimalString.refine((value) => !DECIMAL_PATTERN.test(value) || money(value).greaterThan(0), {
-      message: 'validation.collection.amount',
-    }),
-  );
+  .pipe(orderAmount);
 
 export const testDepositBody = z.object({
   coinName: coinNameField,

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages';
 import { COLLECTION_STATUS_VALUES, ORDER_EXCEPTION_VALUES } from './merchant-api';
-import { DECIMAL_PATTERN, money } from './money';
-import { decimalString } from './money-schema';
+import { decimalString, orderAmount } from './money-schema';
 import { commonQuery, requiredString } from './validation';
 
 /**
@@ -28,12 +27,7 @@ export const cashierNetworkBody = z.strictObject({
 export const cashierSimulateBody = z.strictObject({
   orderNo: orderNoField,
   amount: requiredString('validation.required')
-    .pipe(
-      // Past a failed pattern there is nothing to compare (and money() would throw).
-      decimalString.refine((value) => !DECIMAL_PATTERN.test(value) || money(value).greaterThan(0), {
-        message: 'validation.collection.amount',
-      }),
-    )
+    .pipe(orderAmount)
     .describe('What the simulated customer sends (less or more than due to try underpaid and overpaid)'),
 });
 

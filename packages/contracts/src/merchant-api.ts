@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { ErrorCode, type ErrorCodeValue } from './errors';
 import { LANGUAGES } from './languages';
-import { money } from './money';
-import { decimalString } from './money-schema';
+import { decimalString, orderAmount } from './money-schema';
 import { requiredString } from './validation';
 
 /**
@@ -45,11 +44,6 @@ const networkField = z
   .string({ error: 'validation.invalidType' })
   .regex(/^[A-Z0-9_]{1,16}$/, { message: 'validation.collection.network' });
 
-/** > 0; the number of decimals the coin allows is checked by the server. */
-const positiveAmount = decimalString.refine((value) => money(value).greaterThan(0), {
-  message: 'validation.collection.amount',
-});
-
 export const createCollectionBody = z.strictObject({
   merchantOrderNo: merchantOrderNoField.describe(
     'Your own order number, 1-64 characters of [A-Za-z0-9_-]; the same number with the same content returns the same order, with other content it is refused (3001)',
@@ -59,8 +53,8 @@ export const createCollectionBody = z.strictObject({
     .optional()
     .describe('A chainId, e.g. TRON; omitted: the customer picks the network on the cashier'),
   amount: requiredString('validation.required')
-    .pipe(positiveAmount)
-    .describe('A decimal string > 0, with at most the coin\'s decimals, e.g. "10.5"'),
+    .pipe(orderAmount)
+    .describe('A decimal string > 0 and < 1000000000000, with at most the coin\'s decimals, e.g. "10.5"'),
   description: z
     .string({ error: 'validation.invalidType' })
     .max(DESCRIPTION_MAX, { message: 'validation.tooLong' })
@@ -100,7 +94,7 @@ export const orderNoParams = z.object({
 /** Devnet only: a simulated transfer to the order's address, seen by the watcher like any other. */
 export const testPayBody = z.strictObject({
   amount: requiredString('validation.required')
-    .pipe(positiveAmount)
+    .pipe(orderAmount)
     .describe(
       'What the simulated customer sends, in the order currency (less or more to try underpaid and overpaid)',
     ),
@@ -177,7 +171,7 @@ export const createPayoutBody = z.strictObject({
     .max(128, { message: 'validation.tooLong' })
     .describe('The destination address; checked for the network, checksum included'),
   amount: requiredString('validation.required')
-    .pipe(positiveAmount)
+    .pipe(orderAmount)
     .describe("What the destination receives; the rate table's payout fee comes on top"),
   description: z
     .string({ error: 'validation.invalidType' })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DECIMAL_PATTERN } from './money';
+import { DECIMAL_PATTERN, MAX_ORDER_AMOUNT, money } from './money';
 
 /**
  * A decimal on the wire (SPEC: money is a decimal string), checked with the money module's
@@ -10,3 +10,14 @@ export const decimalString = z
   .string()
   .regex(DECIMAL_PATTERN, { message: 'validation.decimal', abort: true })
   .describe('A decimal number as a string, e.g. "12.50"');
+
+/**
+ * An order's amount: a decimal > 0 and below MAX_ORDER_AMOUNT (larger would not fit the
+ * database's NUMERIC(38,18) columns once added up; 21 digits or more would not fit at all).
+ * The coin's own decimals are the server's check.
+ */
+export const orderAmount = decimalString
+  .refine((value) => money(value).greaterThan(0), { message: 'validation.collection.amount', abort: true })
+  .refine((value) => money(value).lessThan(MAX_ORDER_AMOUNT), {
+    message: 'validation.collection.amountTooLarge',
+  });

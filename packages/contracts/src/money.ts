@@ -8,6 +8,13 @@ import Decimal from 'decimal.js';
  */
 export const DECIMAL_PATTERN = /^-?\d{1,30}(\.\d{1,18})?$/;
 
+/**
+ * An order's amount (a collection, a simulated payment or deposit) is below this: a trillion of
+ * its coin, far beyond any real payment, and within what NUMERIC(38,18) holds (20 integer
+ * digits) once fees and USDT values are added up. The same bound as epusdt's fiat amounts.
+ */
+export const MAX_ORDER_AMOUNT = '1000000000000';
+
 /** Client state defaults of SPEC section 3. */
 export const DEFAULT_CURRENCY = 'USDT';
 export const DEFAULT_RATE = '1';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { secp256k1 } from '@noble/curves/secp256k1';
-import { money, toDecimalString } from '@tollgate/contracts/money';
+import { MAX_ORDER_AMOUNT, money, toDecimalString } from '@tollgate/contracts/money';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { coins, devnetTransfers } from '../../db/schema';
@@ -47,8 +47,8 @@ export interface DevnetTransferRow {
   blockHeight: number | null;
 }
 
-/** NUMERIC(38,18) holds at most 20 integer digits. */
-const AMOUNT_LIMIT = money('100000000000000000000');
+/** A simulated transfer is an order's amount at most (MAX_ORDER_AMOUNT: far below NUMERIC(38,18)'s 20 integer digits). */
+const AMOUNT_LIMIT = money(MAX_ORDER_AMOUNT);
 
 export async function devnetTransfer(db: Executor, input: DevnetTransferInput): Promise<DevnetTransferRow> {
   if (!(CHAIN_IDS as readonly string[]).includes(input.chainId)) {
@@ -65,8 +65,9 @@ export async function devnetTransfer(db: Executor, input: DevnetTransferInput): 
   if (input.fromAddress !== undefined && !isValidAddress(family, input.fromAddress)) {
     throw fieldError('fromAddress', 'validation.invalidType');
   }
-  const amount = parseAmount(input.amount, coin.decimals);
-  if (amount === null) throw fieldError('amount', 'validation.collection.amount');
+  const parsed = parseAmount(input.amount, coin.decimals);
+  if ('error' in parsed) throw fieldError('amount', parsed.error);
+  const { amount } = parsed;
 
   const txHash = input.txHash ?? randomChainHash(family);
   const [inserted] = await db
@@ -93,18 +94,22 @@ export async function devnetTransfer(db: Executor, input: DevnetTransferInput): 
   return { ...row, chainId, amount: toDecimalString(row.amount) };
 }
 
-/** The amount as a plain decimal string, or null when it is not > 0 within `decimals`. */
-function parseAmount(value: string, decimals: number): string | null {
-  if (typeof value !== 'string') return null;
+/**
+ * The amount as a plain decimal string, or the message key of why it is not one: not > 0, too
+ * large for the amount columns, or more decimals than the coin has.
+ */
+function parseAmount(value: string, decimals: number): { amount: string } | { error: string } {
+  if (typeof value !== 'string') return { error: 'validation.collection.amount' };
   let parsed: ReturnType<typeof money>;
   try {
     parsed = money(value);
   } catch {
-    return null;
+    return { error: 'validation.collection.amount' };
   }
-  if (!parsed.isFinite() || parsed.lte(0) || parsed.gte(AMOUNT_LIMIT)) return null;
-  if (parsed.decimalPlaces() > decimals) return null;
-  return toDecimalString(parsed);
+  if (!parsed.isFinite() || parsed.lte(0)) return { error: 'validation.collection.amount' };
+  if (parsed.gte(AMOUNT_LIMIT)) return { error: 'validation.collection.amountTooLarge' };
+  if (parsed.decimalPlaces() > decimals) return { error: 'validation.collection.amountDecimals' };
+  return { amount: toDecimalString(parsed) };
 }
 
 /** A hash shaped like the chain's, derived from a reference (the hot wallet's sends). */

@@ -1,4 +1,4 @@
-import { ErrorCode, money } from '@tollgate/contracts';
+import { ErrorCode, MAX_ORDER_AMOUNT, money } from '@tollgate/contracts';
 import type { Database, Executor } from '../../db/client';
 import { perDatabase } from '../../db/prepared';
 import { AppError, fieldError } from '../../lib/app-error';
@@ -248,6 +248,7 @@ function checkPayableOn(networks: PayableNetwork[], order: ResolvedCollection) {
   const decimals = Math.min(...candidates.map((n) => n.decimals));
   const amount = money(order.amount);
   if (amount.lte(0)) throw fieldError('amount', 'validation.collection.amount');
+  if (amount.gte(MAX_ORDER_AMOUNT)) throw fieldError('amount', 'validation.collection.amountTooLarge');
   if (amount.decimalPlaces() > decimals) throw fieldError('amount', 'validation.collection.amountDecimals');
   return order.network ? candidates[0]?.adapter : undefined;
 }
