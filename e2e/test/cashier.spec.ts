@@ -65,6 +65,8 @@ test('a customer picks a network, underpays, pays the rest and is sent back to t
     'Received 10 USDT; 15.5 USDT still missing. Send the rest before the time runs out.',
   );
   await expect(page.getByTestId('send-amount')).toHaveText('15.5 USDT');
+  // The payment has been seen: the panel's "shows after the next block" line is gone.
+  await expect(simulate.getByText('Sent 10 USDT; it shows after the next block.')).toHaveCount(0);
   expect(await findAxeViolations(page)).toEqual([]);
 
   // Then the rest, prefilled again.

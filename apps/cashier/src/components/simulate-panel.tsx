@@ -18,6 +18,9 @@ export function SimulatePanel({ view, t }: { view: CashierView; t: Strings }) {
 
   useEffect(() => {
     setAmount(view.remaining === '0' ? view.amount : view.remaining);
+    // What was sent has now been seen (the status panel says what arrived): "sent, shows after
+    // the next block" is no longer true. An error stays until the next try.
+    setMessage((shown) => (shown?.tone === 'ok' ? null : shown));
   }, [view.remaining, view.amount]);
 
   const submit = async (event: FormEvent) => {
