@@ -101,7 +101,7 @@ test('batch withdrawal: template, a 20-row file with 2 bad rows previewed, fixed
     const rows = batch.getByTestId('batch-rows').locator('tbody tr.ant-table-row');
     await expect(rows).toHaveCount(2);
     await expect(rows.nth(0)).toContainText('Not a valid TRON address');
-    await expect(rows.nth(1)).toContainText('The minimum withdrawal is 10');
+    await expect(rows.nth(1)).toContainText('The minimum withdrawal is 10 USDT');
     await batch.screenshot({ path: testInfo.outputPath('batch-preview-only-errors-1440-en-us.png') });
   });
 

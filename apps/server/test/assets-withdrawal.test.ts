@@ -303,13 +303,13 @@ describe('refusals', () => {
       [
         { coinName: 'USDT', chainId: 'TRON', address: TRON_ADDRESS, amount: '9.99' },
         1001,
-        'The minimum withdrawal is 10',
+        'The minimum withdrawal is 10 USDT',
         'amount',
       ],
       [
         { coinName: 'USDT', chainId: 'TRON', address: TRON_ADDRESS, amount: '100000.01' },
         1001,
-        'The maximum withdrawal is 100000',
+        'The maximum withdrawal is 100000 USDT',
         'amount',
       ],
       [
@@ -366,7 +366,7 @@ describe('refusals', () => {
       { coinName: 'USDT', chainId: 'TRON', address: TRON_ADDRESS, amount: '9' },
       'zh_CN',
     );
-    expect(zh.body.message).toBe('最小提现金额为 10');
+    expect(zh.body.message).toBe('最小提现金额为 10 USDT');
   });
 
   it('needs Google bound (1201), and a refused withdrawal does not spend the code', async () => {

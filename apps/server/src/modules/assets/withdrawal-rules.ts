@@ -138,13 +138,17 @@ export function checkTermsWithDecimals(
   if (amount.lessThan(parsed.min)) {
     const min = toDecimalString(terms.minWithdrawalAmount);
     throw new AppError(ErrorCode.VALIDATION_FAILED, {
-      fieldErrors: [{ field: 'amount', key: 'validation.asset.minWithdrawal', params: { min } }],
+      fieldErrors: [
+        { field: 'amount', key: 'validation.asset.minWithdrawal', params: { min, coin: request.coinName } },
+      ],
     });
   }
   if (amount.greaterThan(parsed.max)) {
     const max = toDecimalString(terms.maxWithdrawalAmount);
     throw new AppError(ErrorCode.VALIDATION_FAILED, {
-      fieldErrors: [{ field: 'amount', key: 'validation.asset.maxWithdrawal', params: { max } }],
+      fieldErrors: [
+        { field: 'amount', key: 'validation.asset.maxWithdrawal', params: { max, coin: request.coinName } },
+      ],
     });
   }
   const total = amount.plus(parsed.fee);

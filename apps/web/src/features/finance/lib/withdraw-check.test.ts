@@ -26,8 +26,11 @@ describe('withdraw checks', () => {
       key: 'assets.withdraw.decimals',
       values: { decimals: 6 },
     });
-    expect(checkAmount('9.99', terms)?.values).toEqual({ min: '10' });
-    expect(checkAmount('100000.5', { ...terms, available: '1000000' })?.values).toEqual({ max: '100000' });
+    expect(checkAmount('9.99', terms)?.values).toEqual({ min: '10', coin: 'USDT' });
+    expect(checkAmount('100000.5', { ...terms, available: '1000000' })?.values).toEqual({
+      max: '100000',
+      coin: 'USDT',
+    });
     expect(checkAmount('99.5', terms)).toEqual({
       key: 'assets.withdraw.insufficient',
       values: { available: '100', coin: 'USDT' },

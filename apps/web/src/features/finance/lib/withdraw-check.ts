@@ -46,9 +46,9 @@ export function checkAmount(value: string, terms: Terms): Check {
     return { key: 'assets.withdraw.decimals', values: { decimals: terms.decimals } };
   }
   if (amount.lessThan(terms.min))
-    return { key: 'messages.validation.asset.minWithdrawal', values: { min: terms.min } };
+    return { key: 'messages.validation.asset.minWithdrawal', values: { min: terms.min, coin: terms.coin } };
   if (amount.greaterThan(terms.max))
-    return { key: 'messages.validation.asset.maxWithdrawal', values: { max: terms.max } };
+    return { key: 'messages.validation.asset.maxWithdrawal', values: { max: terms.max, coin: terms.coin } };
   if (amount.plus(terms.fee).greaterThan(terms.available)) {
     return { key: 'assets.withdraw.insufficient', values: { available: terms.available, coin: terms.coin } };
   }

@@ -255,7 +255,7 @@ describe('FinancePage', () => {
     fireEvent.change(within(modal).getByTestId('withdraw-amount'), { target: { value: '9' } });
     fireEvent.click(within(modal).getByTestId('withdraw-submit'));
     expect(await within(modal).findByText('Not a valid TRON address')).toBeTruthy();
-    expect(await within(modal).findByText('The minimum withdrawal is 10')).toBeTruthy();
+    expect(await within(modal).findByText('The minimum withdrawal is 10 USDT')).toBeTruthy();
     expect(await within(modal).findByText('Please enter the 6-digit code')).toBeTruthy();
     fireEvent.click(within(modal).getByTestId('withdraw-max'));
     expect(await within(modal).findByText('1,000.123456 USDT')).toBeTruthy(); // max + fee = the available
