@@ -43,6 +43,10 @@ async function readShownSecret(page: Page): Promise<string> {
   await expect(value).toContainText(/[0-9a-f]{64}/);
   const secret = (await value.textContent())?.match(/[0-9a-f]{64}/)?.[0];
   if (!secret) throw new Error('no secret shown');
+  // On a desktop the 64 characters stand on one line (a wrapped pair of them was easy to miss
+  // when copying by hand): an inline box that wraps has one client rectangle per line.
+  const lines = await value.evaluate((el) => (el.querySelector('code') ?? el).getClientRects().length);
+  expect(lines).toBe(1);
   await page.getByTestId('app-secret-done').click();
   await expect(value).toBeHidden();
   return secret;

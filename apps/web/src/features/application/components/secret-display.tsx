@@ -1,6 +1,13 @@
 import { Alert, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
+/**
+ * A modal showing the secret: its 64 hex characters (code, 14 px) and the copy button fit on
+ * one line (at 560 px the last two characters wrapped alone). On a phone antd keeps a modal
+ * within the screen, and the secret breaks where it must.
+ */
+export const SECRET_MODAL_WIDTH = 640;
+
 /** The APPSECRET in full, with a copy button and what to do with it. */
 export function SecretDisplay({ secret, isNew = false }: { secret: string; isNew?: boolean }) {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ import { RULES } from '../../../shared/lib/form-rules';
 import { FormError } from '../../../shared/ui/form-error';
 import { useResetAppSecret, useRevealAppSecret } from '../api/app-secret';
 import { useGoogleBound } from '../api/use-google-bound';
-import { SecretDisplay } from './secret-display';
+import { SECRET_MODAL_WIDTH, SecretDisplay } from './secret-display';
 
 /**
  * View or reset an application's secret: the login password, and the Google code when it is
@@ -68,6 +68,7 @@ export function SecretModal({ app, mode, onClose }: SecretModalProps) {
       <Modal
         open
         title={mode === 'reset' ? t('application.secret.newTitle') : t('application.secret.resultTitle')}
+        width={SECRET_MODAL_WIDTH}
         onCancel={onClose}
         footer={
           <Button type="primary" onClick={onClose} data-testid="app-secret-done">
@@ -76,7 +77,9 @@ export function SecretModal({ app, mode, onClose }: SecretModalProps) {
         }
         destroyOnHidden
       >
-        <Typography.Paragraph type="secondary">{app.name}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary" style={{ overflowWrap: 'anywhere' }}>
+          {app.name}
+        </Typography.Paragraph>
         <SecretDisplay secret={secret} isNew={mode === 'reset'} />
       </Modal>
     );

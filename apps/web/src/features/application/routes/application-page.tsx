@@ -12,7 +12,7 @@ import { useAppList } from '../api/get-app-list';
 import { useTelegramDisconnect, useTelegramStatus } from '../api/telegram';
 import { type AppAction, AppCard, type TelegramAlerts } from '../components/app-card';
 import { AppFormModal } from '../components/app-form-modal';
-import { SecretDisplay } from '../components/secret-display';
+import { SECRET_MODAL_WIDTH, SecretDisplay } from '../components/secret-display';
 import { SecretModal, type SecretMode } from '../components/secret-modal';
 import { SignatureCheckModal } from '../components/signature-check-modal';
 import { TelegramConnectModal } from '../components/telegram-connect-modal';
@@ -191,6 +191,8 @@ export default function ApplicationPage() {
         <Modal
           open
           title={t('application.secret.createdTitle')}
+          // Wide enough for the 64-character secret on one line (SECRET_MODAL_WIDTH).
+          width={SECRET_MODAL_WIDTH}
           onCancel={close}
           footer={
             <Button type="primary" onClick={close} data-testid="app-secret-done">
@@ -199,7 +201,7 @@ export default function ApplicationPage() {
           }
           destroyOnHidden
         >
-          <Typography.Paragraph>
+          <Typography.Paragraph style={{ overflowWrap: 'anywhere' }}>
             {open.app.name} · <Typography.Text code>{open.app.appId}</Typography.Text>
           </Typography.Paragraph>
           <SecretDisplay secret={open.appSecret} isNew />
