@@ -165,7 +165,8 @@ describe('validation', () => {
   it.each([
     ['telegram', 'shop_support_bot'],
     ['telegram', '@abcde'],
-    ['callbackUrl', 'http://localhost:3000/cb?x=1'],
+    ['callbackUrl', 'http://shop.example.com:3000/cb?x=1'],
+    ['callbackUrl', 'https://93.184.216.34/cb'],
     ['ipWhitelist', '::ffff:1.2.3.4/128'],
   ])('accepts %s %s', async (field, value) => {
     const { token } = await loggedIn();
@@ -187,6 +188,50 @@ describe('validation', () => {
     expect(response.code).toBe(1001);
     expect(response.data.errors.map((error: { field: string }) => error.field)).toEqual([field]);
     expect(await countRows(merchant.id)).toBe(0);
+  });
+
+  it.each([
+    ['http://localhost:3000/cb', 'localhost'],
+    ['https://api.localhost/cb', 'api.localhost'],
+    ['http://127.0.0.1:8080/notify', '127.0.0.1'],
+    ['http://[::1]/notify', '::1'],
+    ['http://10.1.2.3/notify', '10.1.2.3'],
+    ['http://169.254.169.254/latest/meta-data', '169.254.169.254'],
+    ['http://[::ffff:192.168.1.1]/notify', '::ffff:c0a8:101'],
+  ])('refuses the local callback URL %s, naming %s, on create and on update', async (url, host) => {
+    const { merchant, token } = await loggedIn();
+    const refused = await call(token, '/app/create', { name: 'Shop', callbackUrl: url });
+    expect(refused).toMatchObject({
+      code: 1001,
+      message: `The callback URL must be reachable from the internet: ${host} is a local, private or reserved address`,
+    });
+    expect(refused.data.errors.map((error: { field: string }) => error.field)).toEqual(['callbackUrl']);
+    expect(await countRows(merchant.id)).toBe(0);
+    const { app: created } = await create(token);
+    const before = await rowOf(created.appId);
+    expect((await call(token, '/app/update', { appId: created.appId, callbackUrl: url })).code).toBe(1001);
+    expect(await rowOf(created.appId)).toEqual(before);
+  });
+
+  it('takes local callback URLs with ALLOW_PRIVATE_CALLBACKS=1, but never a metadata address', async () => {
+    const local = await buildTestApp({ now: clock.now, env: { ALLOW_PRIVATE_CALLBACKS: '1' } });
+    try {
+      const merchant = await createMerchant(local);
+      const token = await logInAs(local, merchant);
+      const send = async (callbackUrl: string) =>
+        (
+          await postJson(local, '/app/create', { name: 'Shop', callbackUrl }, { token, lang: 'zh_CN' })
+        ).json();
+      for (const url of ['http://localhost:3000/cb', 'http://127.0.0.1:9/notify', 'http://10.1.2.3/']) {
+        expect((await send(url)).code, url).toBe(0);
+      }
+      expect(await send('http://169.254.169.254/')).toMatchObject({
+        code: 1001,
+        message: '回调地址必须能从公网访问：169.254.169.254 是本机、内网或保留地址',
+      });
+    } finally {
+      await local.close();
+    }
   });
 
   it('takes as icon only a file this merchant uploaded', async () => {

@@ -14,7 +14,7 @@ import {
 
 /** POST /front/app/list, create, update, delete, secret and secret/reset (issue 7). */
 export function registerApplicationRoutes(app: FastifyInstance): void {
-  const deps = serviceDeps(app);
+  const deps = { ...serviceDeps(app), allowPrivateCallbacks: app.config.allowPrivateCallbacks };
   const merchantOf = (request: Parameters<typeof requireSession>[0]) => requireSession(request).merchantId;
   registerEndpoint(app, endpoints.appList, ({ request }) => listApps(deps, merchantOf(request)));
   registerEndpoint(app, endpoints.appCreate, ({ body, request }) =>

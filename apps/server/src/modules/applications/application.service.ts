@@ -10,6 +10,7 @@ import type { Executor } from '../../db/client';
 import { AppError, type FieldErrorKey } from '../../lib/app-error';
 import { IP_WHITELIST_MAX_ENTRIES, parseIpWhitelist } from '../../lib/ip-whitelist';
 import type { ServiceDeps } from '../../types';
+import { localCallbackHost } from '../callbacks/address-guard';
 import { acceptGoogleCode } from '../google/google.service';
 import { findMerchantById } from '../merchant/merchant.repository';
 import { passwordMatches } from '../merchant/merchant.service';
@@ -21,7 +22,8 @@ import { merchantDays } from './merchant-day';
 /**
  * My applications (SPEC 2, issue 7). The rules, in the order they are checked:
  * 1. Fields: the contracts schema checks name, description, telegram and callback URL; here
- *    the IP whitelist (each entry, normalized: lib/ip-whitelist) and the icon (a key this
+ *    a callback URL whose host is a local address (an IP literal the SSRF guard refuses, or
+ *    localhost: callbacks/address-guard.ts localCallbackHost), the IP whitelist (each entry, normalized: lib/ip-whitelist) and the icon (a key this
  *    merchant uploaded). Every fault is reported at once and nothing is written.
  * 2. An appId names one of the caller's live applications, else 404: another merchant's
  *    application and a deleted one are not found alike, so nothing leaks.
@@ -32,7 +34,10 @@ import { merchantDays } from './merchant-day';
  *    the same transaction as it spends the code: the old secret stops opening at once.
  * 5. Delete is soft (deleted_at): the application leaves the list and the API; its orders stay.
  */
-type Deps = Pick<ServiceDeps, 'db' | 'now' | 'secrets'>;
+type Deps = Pick<ServiceDeps, 'db' | 'now' | 'secrets'> & {
+  /** ALLOW_PRIVATE_CALLBACKS: a callback URL may name a private or loopback address. */
+  allowPrivateCallbacks: boolean;
+};
 type FieldInput = Partial<Omit<CreateAppBody, 'name'>> & { name?: string };
 
 const NOT_FOUND = () => new AppError(ErrorCode.NOT_FOUND, { variant: 'applicationNotFound' });
@@ -68,11 +73,15 @@ const WHITELIST_MESSAGE = {
 
 /** Rule 1: the fields sent, checked and normalized; the ones not sent stay undefined. */
 async function checkFields(
-  db: Executor,
+  deps: Deps,
   merchantId: number,
   input: FieldInput,
 ): Promise<Partial<repo.ApplicationFields>> {
   const errors: FieldErrorKey[] = [];
+  if (input.callbackUrl) {
+    const host = localCallbackHost(input.callbackUrl, deps.allowPrivateCallbacks);
+    if (host) errors.push({ field: 'callbackUrl', key: 'validation.callbackUrlLocal', params: { host } });
+  }
   const fields: Partial<repo.ApplicationFields> = {};
   for (const key of ['name', 'description', 'telegram', 'callbackUrl'] as const) {
     if (input[key] !== undefined) fields[key] = input[key];
@@ -88,7 +97,7 @@ async function checkFields(
     }
   }
   if (input.icon !== undefined) {
-    if (input.icon === '' || (await isOwnUpload(db, merchantId, input.icon, 'icon')))
+    if (input.icon === '' || (await isOwnUpload(deps.db, merchantId, input.icon, 'icon')))
       fields.icon = input.icon;
     else errors.push({ field: 'icon', key: 'validation.appIconInvalid' });
   }
@@ -108,7 +117,7 @@ export async function createApp(
   merchantId: number,
   body: CreateAppBody,
 ): Promise<{ app: App; appSecret: string }> {
-  const checked = await checkFields(deps.db, merchantId, body);
+  const checked = await checkFields(deps, merchantId, body);
   const fields: repo.ApplicationFields = {
     name: body.name,
     description: '',
@@ -145,7 +154,7 @@ async function countsOf(deps: Deps, row: repo.ApplicationRow) {
 export async function updateApp(deps: Deps, merchantId: number, body: UpdateAppBody): Promise<{ app: App }> {
   const { appId, ...input } = body;
   if (!(await repo.findOwnApplication(deps.db, merchantId, appId))) throw NOT_FOUND();
-  const fields = await checkFields(deps.db, merchantId, input);
+  const fields = await checkFields(deps, merchantId, input);
   const row = await repo.updateOwnApplication(deps.db, merchantId, appId, fields, deps.now());
   if (!row) throw NOT_FOUND();
   return { app: toApp(deps, row, await countsOf(deps, row)) };

@@ -126,3 +126,24 @@ export async function resolveCallbackTarget(
   }
   return { ok: true, address: addresses[0] as ResolvedAddress };
 }
+
+/**
+ * The host of a callback URL that can be told unreachable from its text alone, or null: an IP
+ * literal the guard refuses, or `localhost` (and names under it). Checked when the merchant saves
+ * the URL, so a typo'd local address is said at once instead of failing every delivery; a name
+ * that resolves to such an address is still refused only when a callback is sent (its DNS
+ * answer may change).
+ */
+export function localCallbackHost(target: string, allowPrivate: boolean): string | null {
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    return null;
+  }
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (factsOf(host).family) return refusalOf(host, allowPrivate) ? host : null;
+  const name = host.toLowerCase().replace(/\.$/, '');
+  if (!allowPrivate && (name === 'localhost' || name.endsWith('.localhost'))) return host;
+  return null;
+}
