@@ -108,6 +108,39 @@ describe('POST /api/v1/payouts', () => {
     // Another application's payout is not found.
     const other = await shop('1');
     expect((await getSigned(app, other, `/api/v1/payouts/${created.orderNo}`)).body.code).toBe(404);
+    // By the shop's own number too; a payout is no collection order.
+    expect((await getSigned(app, creds, '/api/v1/payouts?merchantOrderNo=po-1')).body.data).toEqual(created);
+    expect((await getSigned(app, creds, '/api/v1/payouts?merchantOrderNo=po-2')).body.code).toBe(404);
+    expect((await getSigned(app, other, '/api/v1/payouts?merchantOrderNo=po-1')).body.code).toBe(404);
+    expect((await getSigned(app, creds, `/api/v1/collections/${created.orderNo}`)).body.code).toBe(404);
+    expect((await getSigned(app, creds, '/api/v1/collections?merchantOrderNo=po-1')).body.code).toBe(404);
+  });
+
+  it('answers a repeat while payouts are locked (3202), so a shop retrying after a timeout learns what it made', async () => {
+    const creds = await shop('100');
+    const made = await postSigned(app, creds, '/api/v1/payouts', payout(1));
+    expect(made.body.code).toBe(0);
+    const lockedUntil = new Date(clock.now().getTime() + 24 * 3600_000);
+    await app.db
+      .update(merchants)
+      .set({ withdrawalLockedUntil: lockedUntil })
+      .where(eq(merchants.id, creds.merchantId));
+    const again = await postSigned(app, creds, '/api/v1/payouts', payout(1));
+    expect(again.body).toMatchObject({ code: 0, data: made.body.data });
+    // Other content under its number: 3001, as unlocked.
+    expect((await postSigned(app, creds, '/api/v1/payouts', payout(1, { amount: '11' }))).body.code).toBe(
+      3001,
+    );
+    // Anything new: the lock, with its end.
+    const fresh = await postSigned(app, creds, '/api/v1/payouts', payout(2));
+    expect(fresh.body).toMatchObject({ code: 3202, data: { lockedUntil: lockedUntil.toISOString() } });
+    const batch = await postSigned(app, creds, '/api/v1/payouts/batch', { items: [payout(1), payout(3)] });
+    expect(batch.body.code).toBe(3202);
+    const repeatBatch = await postSigned(app, creds, '/api/v1/payouts/batch', { items: [payout(1)] });
+    expect(repeatBatch.body).toMatchObject({ code: 0, data: { items: [made.body.data] } });
+    expect(await balanceOf(creds.merchantId)).toEqual({ available: 89, frozen: 11 });
+    const count = await app.db.select().from(orders).where(eq(orders.merchantId, creds.merchantId));
+    expect(count).toHaveLength(1);
   });
 
   it('refuses what a withdrawal refuses, naming the field, and 3201 when it does not fit', async () => {

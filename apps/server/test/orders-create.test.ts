@@ -9,7 +9,7 @@ import {
   assignOrderNetwork,
   createCollectionOrder,
   findOrderByMerchantOrderNo,
-  getOrderByNo,
+  getCollectionByNo,
   type OrderDeps,
 } from '../src/modules/orders/order.service';
 import { ORDER_NO_PATTERN } from '../src/modules/orders/order-number';
@@ -122,8 +122,8 @@ describe('createCollectionOrder', () => {
     expect(theirs.id).not.toBe(mine.id);
     expect((await findOrderByMerchantOrderNo(app.db, other.id, merchantOrderNo))?.id).toBe(theirs.id);
     expect((await findOrderByMerchantOrderNo(app.db, shop.id, merchantOrderNo))?.id).toBe(mine.id);
-    expect(await getOrderByNo(app.db, mine.orderNo, other.id)).toBeUndefined();
-    expect((await getOrderByNo(app.db, mine.orderNo, shop.id))?.id).toBe(mine.id);
+    expect(await getCollectionByNo(app.db, mine.orderNo, other.id)).toBeUndefined();
+    expect((await getCollectionByNo(app.db, mine.orderNo, shop.id))?.id).toBe(mine.id);
   });
 
   it('refuses with 3002 a currency or network that cannot be paid, writing nothing', async () => {
@@ -202,7 +202,7 @@ describe('assignOrderNetwork', () => {
         assignOrderNetwork(deps, order.orderNo, chainId),
       ),
     );
-    const stored = await getOrderByNo(app.db, order.orderNo);
+    const stored = await getCollectionByNo(app.db, order.orderNo);
     expect(stored?.network).not.toBeNull();
     for (const result of results) expect(result.payAddress).toBe(stored?.payAddress);
   });
@@ -214,7 +214,7 @@ describe('assignOrderNetwork', () => {
       (error: unknown) => (isAppErrorWith(error, ErrorCode.NOT_FOUND) ? 404 : error),
     );
     expect(missing).toBe(404);
-    expect((await getOrderByNo(app.db, order.orderNo))?.network).toBeNull();
+    expect((await getCollectionByNo(app.db, order.orderNo))?.network).toBeNull();
   });
 
   it('leaves an order past its expiry without a network', async () => {

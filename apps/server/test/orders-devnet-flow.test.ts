@@ -8,7 +8,11 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balances, callbackEvents } from '../src/db/schema';
-import { assignOrderNetwork, createCollectionOrder, getOrderByNo } from '../src/modules/orders/order.service';
+import {
+  assignOrderNetwork,
+  createCollectionOrder,
+  getCollectionByNo,
+} from '../src/modules/orders/order.service';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
 import { createMerchant } from './helpers/factories';
 import { expectLedgerClean } from './helpers/ledger';
@@ -63,16 +67,16 @@ describe('collection on the devnet chains', () => {
     });
     // Not in a block yet: nothing seen.
     await app.watcher.tick();
-    expect((await getOrderByNo(app.db, order.orderNo))?.status).toBe('pending');
+    expect((await getCollectionByNo(app.db, order.orderNo))?.status).toBe('pending');
     await blocks(1);
-    expect(await getOrderByNo(app.db, order.orderNo)).toMatchObject({
+    expect(await getCollectionByNo(app.db, order.orderNo)).toMatchObject({
       status: 'confirming',
       txHash: transfer.txHash,
     });
     await blocks(1);
-    expect((await getOrderByNo(app.db, order.orderNo))?.status).toBe('confirming');
+    expect((await getCollectionByNo(app.db, order.orderNo))?.status).toBe('confirming');
     await blocks(1);
-    expect(await getOrderByNo(app.db, order.orderNo)).toMatchObject({
+    expect(await getCollectionByNo(app.db, order.orderNo)).toMatchObject({
       status: 'completed',
       fee: '0.200000000000000000',
     });
@@ -101,7 +105,7 @@ describe('collection on the devnet chains', () => {
       amount: '4',
     });
     await blocks(3);
-    expect(await getOrderByNo(app.db, order.orderNo)).toMatchObject({
+    expect(await getCollectionByNo(app.db, order.orderNo)).toMatchObject({
       status: 'pending',
       paidAmount: '4.000000000000000000',
     });
@@ -112,7 +116,7 @@ describe('collection on the devnet chains', () => {
       amount: '7',
     });
     await blocks(3);
-    expect(await getOrderByNo(app.db, order.orderNo)).toMatchObject({
+    expect(await getCollectionByNo(app.db, order.orderNo)).toMatchObject({
       status: 'completed',
       exception: 'overpaid',
       paidAmount: '11.000000000000000000',

@@ -15,7 +15,11 @@ import {
   orders,
 } from '../src/db/schema';
 import { runWatcherTick, scanChain, type WatcherDeps } from '../src/modules/orders/collection-watcher';
-import { createCollectionOrder, getOrderByNo, type OrderDeps } from '../src/modules/orders/order.service';
+import {
+  createCollectionOrder,
+  getCollectionByNo,
+  type OrderDeps,
+} from '../src/modules/orders/order.service';
 import { WATCH_AFTER_EXPIRY_MS } from '../src/modules/orders/watch.repository';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
 import { getAs } from './helpers/calls';
@@ -66,7 +70,7 @@ async function newOrder(
 }
 const tick = () => runWatcherTick(watcher);
 const reload = async (orderNo: string) => {
-  const order = await getOrderByNo(app.db, orderNo);
+  const order = await getCollectionByNo(app.db, orderNo);
   if (!order) throw new Error('order vanished');
   return order;
 };

@@ -361,6 +361,19 @@ export const apiEndpoints = {
     errors: [ErrorCode.NOT_FOUND],
     devnetOnly: false,
   },
+  findPayout: {
+    method: 'GET',
+    path: '/payouts',
+    operationId: 'findPayout',
+    summary: 'Get a payout by your merchantOrderNo',
+    description:
+      "Only the calling application's own payouts; an unknown merchantOrderNo is 404. After a timeout, " +
+      'this tells whether the payout was made before you send it again.',
+    query: collectionQuery,
+    response: payoutObject,
+    errors: [ErrorCode.VALIDATION_FAILED, ErrorCode.NOT_FOUND],
+    devnetOnly: false,
+  },
   testPayCollection: {
     method: 'POST',
     path: '/test/collections/:orderNo/pay',

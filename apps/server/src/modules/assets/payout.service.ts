@@ -135,7 +135,7 @@ async function acceptGroup(deps: PayoutDeps, requests: PayoutRequest[]): Promise
   try {
     requireWithdrawalsOpen(merchant, deps.now());
   } catch (error) {
-    return fail(error);
+    return answerRepeatsOnly(deps, requests, error);
   }
   const whitelist = await loadAddressWhitelist(deps.db, merchant);
 
@@ -218,6 +218,29 @@ async function acceptGroup(deps: PayoutDeps, requests: PayoutRequest[]): Promise
     };
   }
   return outcomes;
+}
+
+/**
+ * While withdrawals are locked (3202): a request whose every item is a payout already made is
+ * still answered with those payouts (other content under a number: 3001), so that a shop retrying
+ * after a timeout learns what it created; a request with anything new gets the lock's refusal.
+ */
+async function answerRepeatsOnly(
+  deps: PayoutDeps,
+  requests: readonly PayoutRequest[],
+  lock: unknown,
+): Promise<Outcome[]> {
+  const existing = await existingPayouts(deps, requests);
+  return requests.map((request): Outcome => {
+    for (const [merchantOrderNo, index] of request.firstByNo) {
+      const found = existing.get(payoutKey(request.client.applicationId, merchantOrderNo));
+      if (!found) return { ok: false, error: lock };
+      if (found.order.requestHash !== request.hashes[index]) {
+        return { ok: false, error: new AppError(ErrorCode.MERCHANT_ORDER_CONFLICT) };
+      }
+    }
+    return { ok: true, payouts: answer(request, existing) };
+  });
 }
 
 interface Fresh {
@@ -394,10 +417,11 @@ async function existingPayouts(deps: Pick<PayoutDeps, 'db'>, requests: readonly 
   return new Map(rows.map((row) => [payoutKey(row.order.applicationId, row.order.merchantOrderNo), row]));
 }
 
+/** One of the calling application's payouts, by its platform number or by the shop's own. */
 export async function getPayout(
   deps: Pick<PayoutDeps, 'db'>,
   client: ApiClient,
-  orderNo: string,
+  key: { orderNo: string } | { merchantOrderNo: string },
 ): Promise<PayoutObject> {
   const [row] = await deps.db
     .select({ order: orders, withdrawal: withdrawals })
@@ -405,7 +429,7 @@ export async function getPayout(
     .innerJoin(withdrawals, eq(withdrawals.orderId, orders.id))
     .where(
       and(
-        eq(orders.orderNo, orderNo),
+        'orderNo' in key ? eq(orders.orderNo, key.orderNo) : eq(orders.merchantOrderNo, key.merchantOrderNo),
         eq(orders.applicationId, client.applicationId),
         eq(orders.type, 'payout'),
       ),

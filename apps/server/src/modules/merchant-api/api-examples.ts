@@ -58,6 +58,10 @@ export const EXAMPLE_CALLS: Record<OperationId, ExampleCall> = {
     payload: { items: [payout(`${P.payoutNo}-1`, '10'), payout(`${P.payoutNo}-2`, '12.5')] },
   },
   getPayout: { method: 'GET', pathWithQuery: `${API_BASE_PATH}/payouts/${P.orderNo}` },
+  findPayout: {
+    method: 'GET',
+    pathWithQuery: `${API_BASE_PATH}/payouts?merchantOrderNo=${P.payoutNo}`,
+  },
   testPayCollection: {
     method: 'POST',
     pathWithQuery: `${API_BASE_PATH}/test/collections/${P.orderNo}/pay`,

@@ -2,7 +2,11 @@ import { API_BASE_PATH, apiEndpoints, ErrorCode } from '@tollgate/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { createPayouts, getPayout } from '../assets/payout.service';
-import { createCollectionOrder, findOrderByMerchantOrderNo, getOrderByNo } from '../orders/order.service';
+import {
+  createCollectionOrder,
+  findOrderByMerchantOrderNo,
+  getCollectionByNo,
+} from '../orders/order.service';
 import { toOrderObject } from '../orders/order-object';
 import {
   claimRequestNonce,
@@ -54,7 +58,7 @@ export async function registerMerchantApi(app: FastifyInstance): Promise<void> {
       );
 
       registerApiEndpoint(scope, apiEndpoints.getCollection, hooks, async ({ params, client }) => {
-        const order = await getOrderByNo(app.db, params.orderNo, client.applicationId);
+        const order = await getCollectionByNo(app.db, params.orderNo, client.applicationId);
         if (!order) throw new AppError(ErrorCode.NOT_FOUND);
         return orderObject(order, client.appId);
       });
@@ -82,7 +86,10 @@ export async function registerMerchantApi(app: FastifyInstance): Promise<void> {
         items: await createPayouts(payoutDeps(), client, body.items, { batch: true }),
       }));
       registerApiEndpoint(scope, apiEndpoints.getPayout, hooks, ({ params, client }) =>
-        getPayout(payoutDeps(), client, params.orderNo),
+        getPayout(payoutDeps(), client, { orderNo: params.orderNo }),
+      );
+      registerApiEndpoint(scope, apiEndpoints.findPayout, hooks, ({ query, client }) =>
+        getPayout(payoutDeps(), client, { merchantOrderNo: query.merchantOrderNo }),
       );
 
       // Devnet only (app.chains.devnet is null in live mode): otherwise the path does not exist.

@@ -1,7 +1,7 @@
 import { ErrorCode, money, type TestPayResult, toDecimalString } from '@tollgate/contracts';
 import type { DevnetControl } from '../../chains/chain-registry';
 import { AppError, fieldError } from '../../lib/app-error';
-import { assignOrderNetwork, getOrderByNo, type OrderDeps } from '../orders/order.service';
+import { assignOrderNetwork, getCollectionByNo, type OrderDeps } from '../orders/order.service';
 import { payableNetworks } from '../orders/order-chains';
 import type { ApiClient } from './api-auth';
 
@@ -25,7 +25,7 @@ export async function payOrderOnDevnet(
   deps: OrderDeps & { devnet: Pick<DevnetControl, 'transfer'> },
   input: TestPayInput,
 ): Promise<TestPayResult> {
-  let order = await getOrderByNo(deps.db, input.orderNo, input.client.applicationId);
+  let order = await getCollectionByNo(deps.db, input.orderNo, input.client.applicationId);
   if (order?.type !== 'collection') throw new AppError(ErrorCode.NOT_FOUND);
   if (order.network === null) {
     if (input.network === undefined) throw fieldError('network', 'validation.collection.networkRequired');

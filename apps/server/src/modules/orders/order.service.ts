@@ -287,13 +287,15 @@ export async function assignOrderNetwork(
 }
 
 /** An order by its platform number; with `applicationId`, only that application's (the API). */
-export async function getOrderByNo(
+/** A collection order by its number (of this application when given); a payout's number is not one. */
+export async function getCollectionByNo(
   db: Executor,
   orderNo: string,
   applicationId?: number,
 ): Promise<OrderRow | undefined> {
   const order = await findOrderRowByNo(db, orderNo);
-  if (!order || (applicationId !== undefined && order.applicationId !== applicationId)) return undefined;
+  if (order?.type !== 'collection') return undefined;
+  if (applicationId !== undefined && order.applicationId !== applicationId) return undefined;
   return order;
 }
 
