@@ -94,6 +94,53 @@ describe('a NUL character in a request', () => {
     expect(await rows()).toEqual(before);
   });
 
+  it('a lone UTF-16 surrogate, in a payout, a batch item, a collection and a back-office form: 1001, nothing written', async () => {
+    const before = await rows();
+    // JSON.stringify writes a lone surrogate as the escape "\ud800", as a shop's encoder would.
+    const payout = { merchantOrderNo: 'sur-1', currency: 'USDT', network: 'TRON', amount: '20' };
+    const address = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
+    for (const [url, body, field] of [
+      ['/api/v1/payouts', { ...payout, address, description: 'a\ud800b' }, 'description'],
+      [
+        '/api/v1/payouts',
+        { ...payout, address, callbackUrl: 'https://shop.example.com/\udc00' },
+        'callbackUrl',
+      ],
+      [
+        '/api/v1/payouts/batch',
+        { items: [{ ...payout, address, description: 'x\ud83d' }] },
+        'items.0.description',
+      ],
+      [
+        '/api/v1/collections',
+        { merchantOrderNo: 'sur-2', currency: 'USDT', amount: '1', description: '\udfff' },
+        'description',
+      ],
+    ] as const) {
+      const sent = await callSigned(app, shop, {
+        method: 'POST',
+        url,
+        body: JSON.stringify(body),
+        lang: 'en_US',
+      });
+      expect(sent.body.code, url).toBe(1001);
+      expectRefused(sent.response, field, 'Contains a character that is not allowed');
+    }
+    expectRefused(
+      await postJson(app, '/app/create', { name: 'Shop \ud800' }, { token, lang: 'en_US' }),
+      'name',
+      'Contains a character that is not allowed',
+    );
+    expect(await rows()).toEqual(before);
+    // A pair is a character like any other: an emoji is kept.
+    const emoji = await callSigned(app, shop, {
+      method: 'POST',
+      url: '/api/v1/collections',
+      body: JSON.stringify({ merchantOrderNo: 'sur-3', currency: 'USDT', amount: '1', description: 'ok 😀' }),
+    });
+    expect(emoji.body.code).toBe(0);
+  });
+
   it('the create call keeps its own order of refusals: a replayed nonce first, then the schema, then the NUL', async () => {
     const first = JSON.stringify({ merchantOrderNo: 'nul-2', currency: 'USDT', amount: '1' });
     const made = await callSigned(app, shop, { method: 'POST', url: '/api/v1/collections', body: first });

@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { createSuccessEnvelope } from '../../lib/envelope';
 import { createEncodingGuard } from '../../plugins/body-parsing';
-import { refuseNulCharacters } from '../../plugins/input-characters';
+import { refuseInvalidCharacters } from '../../plugins/input-characters';
 import { applyCommonParams } from '../../plugins/request-context';
 import { type ApiClient, claimDeferredNonce, requireApiClient } from './api-auth';
 import { API_SECURITY } from './api-docs';
@@ -94,7 +94,7 @@ export function registerApiEndpoint<E extends ApiEndpointDef>(
       let data: z.output<E['response']>;
       try {
         if (request.validationError) throw request.validationError;
-        if (deferred) refuseNulCharacters(request);
+        if (deferred) refuseInvalidCharacters(request);
         data = await handler({
           body: request.body as Parsed<E['body']>,
           query: request.query as Parsed<E['query']>,
