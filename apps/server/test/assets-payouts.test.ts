@@ -204,6 +204,14 @@ describe('POST /api/v1/payouts', () => {
     ]);
     const completed = JSON.parse(events.find((e) => e.type === 'payout.completed')?.body ?? '{}');
     expect(completed.data.payout).toMatchObject({ orderNo: a.orderNo, status: 'completed' });
+    // processing is told once sent: with the hash the shop can look up on chain.
+    const processing = JSON.parse(events.find((e) => e.type === 'payout.processing')?.body ?? '{}');
+    expect(processing.data.payout).toMatchObject({
+      orderNo: a.orderNo,
+      status: 'processing',
+      txHash: completed.data.payout.txHash,
+    });
+    expect(processing.data.payout.txHash).toMatch(/^[0-9a-f]{64}$/);
     expect(await balanceOf(creds.merchantId)).toEqual({ available: 89, frozen: 0 });
     // In the back office: the payout records (the destination as the receiving address) and the
     // application card's payout count.

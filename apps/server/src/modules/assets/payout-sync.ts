@@ -40,7 +40,12 @@ export function toPayoutObject(
 
 const TOLD: ReadonlySet<string> = new Set(['processing', 'completed', 'failed', 'rejected']);
 
-/** Mirrors the withdrawal on its payout order, and tells the shop (unless `tell: false`: the hash of a send); true when an event was written. */
+/**
+ * Mirrors the withdrawal on its payout order, and tells the shop (unless `tell: false`); true
+ * when an event was written. payout.processing ("approved and sent on chain") is told once the
+ * send has its hash (withdrawal.service.ts sendWithdrawal), not at the approval before it, so its
+ * body carries the txHash.
+ */
 export async function syncPayout(
   tx: Executor,
   withdrawal: WithdrawalRow,
@@ -61,6 +66,7 @@ export async function syncPayout(
     .where(eq(orders.id, withdrawal.orderId))
     .returning();
   if (!order || options.tell === false || !TOLD.has(withdrawal.status)) return false;
+  if (withdrawal.status === 'processing' && withdrawal.txHash === null) return false;
   const [app] = await tx
     .select({ appId: applications.appId })
     .from(applications)

@@ -377,9 +377,15 @@ export async function sendWithdrawal(deps: SendDeps, id: number): Promise<Withdr
       reference: row.withdrawalNo,
       failOnChain: row.failOnChain,
     });
-    await recordSent(deps.db, row.id, txHash, deps.now());
-    const sent = await findWithdrawal(deps.db, row.id);
-    if (sent?.orderId != null) await syncPayout(deps.db, sent, deps.now(), { tell: false });
+    // The hash, its payout's order, and the shop told payout.processing with that hash: one
+    // transaction (a send recorded by another node meanwhile tells nothing twice).
+    const told = await deps.db.transaction(async (tx) => {
+      const now = deps.now();
+      if (!(await recordSent(tx, row.id, txHash, now))) return false;
+      const sent = await findWithdrawal(tx, row.id);
+      return sent?.orderId != null ? syncPayout(tx, sent, now) : false;
+    });
+    if (told) deps.jobs?.wake();
   } catch (error) {
     deps.log?.error(
       { err: error, withdrawalNo: row.withdrawalNo },
