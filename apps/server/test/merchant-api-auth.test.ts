@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -404,10 +405,33 @@ describe('the per-application rate limit', () => {
       const over = await getSigned(limited, first, UNKNOWN_ORDER);
       expect(over.body.code).toBe(429);
       expect(over.response.statusCode).toBe(429);
+      expect(Number(over.response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(over.response.headers['retry-after'])).toBeLessThanOrEqual(60);
       expect((await getSigned(limited, second, UNKNOWN_ORDER)).body.code).toBe(404);
       // Unsigned requests do not spend an application's budget.
       const forged = await getSigned(limited, second, UNKNOWN_ORDER, { secret: generateAppSecret() });
       expect(forged.body.code).toBe(2004);
+      // The epusdt endpoint spends the same budget: over for the first application; the second,
+      // one call spent above, spends its other two there, and its next /api/v1 call is over.
+      const epusdt = (shop: ApiCredentials, orderId: string) => {
+        const params = { amount: '10', notify_url: 'https://shop.example/notify', order_id: orderId };
+        const signed = Object.entries(params)
+          .map(([key, value]) => `${key}=${value}`)
+          .join('&');
+        const signature = createHash('md5').update(signed + shop.secret).digest('hex');
+        return limited.inject({
+          method: 'POST',
+          url: `/epusdt/${shop.appId}/api/v1/order/create-transaction`,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ ...params, signature }),
+        });
+      };
+      const epusdtOver = await epusdt(first, 'rl-1');
+      expect(epusdtOver.json()).toMatchObject({ status_code: 429 });
+      expect(Number(epusdtOver.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect((await epusdt(second, 'rl-2')).json().status_code).not.toBe(429);
+      expect((await epusdt(second, 'rl-3')).json().status_code).not.toBe(429);
+      expect((await getSigned(limited, second, UNKNOWN_ORDER)).body.code).toBe(429);
     } finally {
       await limited.close();
     }

@@ -2,6 +2,7 @@ import { formatMessage } from '@tollgate/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isInvalidTextError } from '../../plugins/input-characters';
+import { apiRateLimitOf } from '../merchant-api/api-auth';
 import { authenticateEpusdt, createEpusdtTransaction, type EpusdtTransaction } from './epusdt.service';
 import { epusdtCreateBody, epusdtParams, epusdtResponse } from './epusdt-docs';
 import { EpusdtRefusal, type EpusdtStatusCode } from './epusdt-refusal';
@@ -32,12 +33,7 @@ export async function registerEpusdtRoutes(app: FastifyInstance): Promise<void> 
       scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
       scope.setErrorHandler((error: FastifyError, request, reply) => answerError(error, request, reply));
       // Counted once the caller is known, in the same budget as the application's /api/v1 calls.
-      const callers = new WeakMap<FastifyRequest, number>();
-      const limiter = scope.createRateLimit({
-        max: app.config.apiRateLimit,
-        timeWindow: 60_000,
-        keyGenerator: (request) => `api-app:${callers.get(request)}`,
-      });
+      const rateLimit = apiRateLimitOf(app);
       const deps = () => ({
         db: app.db,
         now: app.now,
@@ -65,10 +61,11 @@ export async function registerEpusdtRoutes(app: FastifyInstance): Promise<void> 
             body: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
             ip: request.ip,
           });
-          callers.set(request, caller.applicationId);
-          const outcome = await limiter(request);
-          if (!outcome.isAllowed && outcome.isExceeded)
+          const wait = await rateLimit.check(request, caller.applicationId);
+          if (wait !== null) {
+            reply.header('retry-after', String(wait));
             throw new EpusdtRefusal(429, 'errors.tooManyRequests');
+          }
           const data = await createEpusdtTransaction(deps(), caller);
           return send(reply, { status_code: 200, message: 'success', data, request_id: String(request.id) });
         },

@@ -107,16 +107,47 @@ export async function verifySignedRequest(request: FastifyRequest): Promise<void
   request.apiClient = { applicationId: app.id, merchantId: app.merchantId, appId: app.appId };
 }
 
-/** Rule 6: `perMinute` signed requests a minute per application, counted like the per-IP limits. */
-export function createApiRateLimit(app: FastifyInstance, perMinute: number): preValidationAsyncHookHandler {
-  const limiter = app.createRateLimit({
-    max: perMinute,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `api-app:${requireApiClient(request).applicationId}`,
-  });
-  return async (request) => {
-    const outcome = await limiter(request);
-    if (!outcome.isAllowed && outcome.isExceeded) throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
+/**
+ * Rule 6: API_RATE_LIMIT calls a minute per application, /api/v1 and the epusdt endpoint in one
+ * budget. One limiter per server for both (its local store is its own: two limiters would count
+ * apart on a node without Redis), keyed by the application each request was authenticated as.
+ */
+export interface ApiRateLimit {
+  /** Counts the request for `applicationId`; the seconds to wait when over the budget, else null. */
+  check(request: FastifyRequest, applicationId: number): Promise<number | null>;
+}
+
+const apiRateLimits = new WeakMap<object, ApiRateLimit>();
+
+export function apiRateLimitOf(app: FastifyInstance): ApiRateLimit {
+  let shared = apiRateLimits.get(app.config);
+  if (!shared) {
+    const callers = new WeakMap<FastifyRequest, number>();
+    const limiter = app.createRateLimit({
+      max: app.config.apiRateLimit,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `api-app:${callers.get(request)}`,
+    });
+    shared = {
+      async check(request, applicationId) {
+        callers.set(request, applicationId);
+        const outcome = await limiter(request);
+        return !outcome.isAllowed && outcome.isExceeded ? Math.max(1, outcome.ttlInSeconds) : null;
+      },
+    };
+    apiRateLimits.set(app.config, shared);
+  }
+  return shared;
+}
+
+/** Rule 6 as a hook of the signed routes: 429 with Retry-After when over the budget. */
+export function createApiRateLimit(app: FastifyInstance): preValidationAsyncHookHandler {
+  const limit = apiRateLimitOf(app);
+  return async (request, reply) => {
+    const wait = await limit.check(request, requireApiClient(request).applicationId);
+    if (wait === null) return;
+    reply.header('retry-after', String(wait));
+    throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
   };
 }
 

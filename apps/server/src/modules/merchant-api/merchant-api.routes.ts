@@ -28,7 +28,7 @@ export async function registerMerchantApi(app: FastifyInstance): Promise<void> {
   await app.register(
     async (scope) => {
       keepRawJsonBodies(scope);
-      const rateLimit = createApiRateLimit(scope, app.config.apiRateLimit);
+      const rateLimit = createApiRateLimit(app);
       const jsonBody = createJsonBodyHook(scope);
       const hooks: SignedRequestHooks = {
         preValidation: [verifySignedRequest, rateLimit, claimRequestNonce, jsonBody],
