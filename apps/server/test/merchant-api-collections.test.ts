@@ -184,7 +184,7 @@ describe('POST /api/v1/collections', () => {
     ['a fractional expiresIn', { expiresIn: 600.5 }, 'expiresIn'],
     ['an unknown language', { language: 'fr_FR' }, 'language'],
     ['a javascript: redirectUrl', { redirectUrl: 'javascript:alert(1)' }, 'redirectUrl'],
-    ['an unknown field', { merchant_order_no: 'x' }, 'body'],
+    ['an unknown field, named', { merchant_order_no: 'x' }, 'merchant_order_no'],
   ])('refuses %s (1001) and creates nothing', async (_what, change, field) => {
     const before = await app.db.select({ n: sql<number>`count(*)::int` }).from(orders);
     const { body } = await create(shop, {

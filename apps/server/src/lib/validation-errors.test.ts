@@ -25,6 +25,23 @@ describe('zod issues without a message key', () => {
 });
 
 describe('toFieldErrors', () => {
+  it('names each field a strict object does not take, at its depth', () => {
+    const issues = z
+      .strictObject({ items: z.array(z.strictObject({ amount: z.string() })) })
+      .safeParse({ items: [{ amount: '1', note: 'x' }], foo: 1, bar: 2 })
+      .error?.issues.map((issue) => ({
+        instancePath: `/${issue.path.join('/')}`,
+        message: issue.message,
+        keyword: issue.code,
+        params: { keys: (issue as { keys?: unknown }).keys },
+      }));
+    expect(toFieldErrors(issues ?? [], 'body', 'en_US')).toEqual([
+      { field: 'items.0.note', message: 'Not a field of this call (check its name)' },
+      { field: 'foo', message: 'Not a field of this call (check its name)' },
+      { field: 'bar', message: 'Not a field of this call (check its name)' },
+    ]);
+  });
+
   it('names the field and translates its message', () => {
     const errors = toFieldErrors(
       [

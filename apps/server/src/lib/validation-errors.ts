@@ -32,10 +32,12 @@ export function installZodMessageKeys(): void {
   z.config({ customError: (issue) => messageKeyForIssue(issue) });
 }
 
-/** The shape fastify-type-provider-zod gives each failed issue. */
+/** The shape fastify-type-provider-zod gives each failed issue (`keyword` is zod's code). */
 export interface ValidationIssue {
   instancePath: string;
   message?: string | undefined;
+  keyword?: string | undefined;
+  params?: { keys?: unknown } | undefined;
 }
 
 /** `/email` → `email`, `/items/0/amount` → `items.0.amount`, `/` → the part validated (`body`). */
@@ -44,9 +46,18 @@ export function toFieldErrors(
   context: string | undefined,
   lang: Language,
 ): FieldError[] {
-  return issues.map((issue) => {
-    const field = issue.instancePath.split('/').filter(Boolean).join('.') || context || 'body';
+  return issues.flatMap((issue) => {
+    const path = issue.instancePath.split('/').filter(Boolean);
+    // A field the call does not take (a strict object's unknown key): named, one error each.
+    const unknown = issue.keyword === 'unrecognized_keys' ? issue.params?.keys : undefined;
+    if (Array.isArray(unknown) && unknown.length > 0) {
+      return unknown.map((name) => ({
+        field: [...path, String(name)].join('.'),
+        message: translateMessage(lang, 'validation.unknownField'),
+      }));
+    }
+    const field = path.join('.') || context || 'body';
     const key = issue.message && hasMessage(issue.message) ? issue.message : 'validation.invalidType';
-    return { field, message: translateMessage(lang, key) };
+    return [{ field, message: translateMessage(lang, key) }];
   });
 }
