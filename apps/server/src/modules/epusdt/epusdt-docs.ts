@@ -16,7 +16,7 @@ export const EPUSDT_TAG = {
     'written in the JSON text. Answers are HTTP 200 with `status_code` 200, 400 or 401 (429 when ' +
     "the application's request budget is spent). When the order is paid, notify_url receives " +
     '`{ trade_id, order_id, amount, actual_amount, token, block_transaction_id, signature, status: 2 }` ' +
-    '(signed the same way) until it answers `ok` or `success`. See docs/epusdt.md.',
+    '(signed the same way) until it answers `ok` or `success`.',
 } as const;
 
 const scalar = z.union([z.string(), z.number()]);

@@ -1,5 +1,6 @@
 import { API_DOCS_PATH } from '../api-docs/api-docs-path';
 import { type CodeSample, codeSamplesFor } from './api-examples';
+import { NONCE_RETENTION_MS } from './signature';
 
 /**
  * The merchant API's part of the OpenAPI document: the signature scheme (a tag description and
@@ -75,13 +76,15 @@ timestamp + "\\n" + nonce + "\\n" + METHOD + "\\n" + path with query + "\\n" + r
 - **key**: the APPSECRET as shown in the back office (its 64 characters as text, not hex-decoded).
 
 ## Refusals
-Each has its own code, and a refused request changes nothing (it does not even use up its nonce):
+Each has its own code, and a request refused here changes nothing and leaves its nonce unused. Once a
+request passes these checks its nonce is used up, whatever the answer (a 1001, 3001 or 404 too): send
+every request, retries included, with a new nonce.
 
 | Code | HTTP | When |
 |---|---|---|
 | 2001 | 401 | a header is missing or malformed, or the APPID is unknown or its application deleted |
 | 2002 | 401 | \`X-Timestamp\` is more than 5 minutes away from the server's time |
-| 2003 | 401 | the nonce was already used by this application in the last 10 minutes (a replay) |
+| 2003 | 401 | the nonce was already used by this application in the last ${NONCE_RETENTION_MS / 60_000} minutes (a replay) |
 | 2004 | 401 | the signature does not match (wrong secret, or the method, path, query or body differ from what was signed) |
 | 2005 | 403 | the application has an IP whitelist and the calling IP is not in it |
 | 429 | 429 | too many requests for this application in a minute |
