@@ -418,7 +418,9 @@ describe('the per-application rate limit', () => {
         const signed = Object.entries(params)
           .map(([key, value]) => `${key}=${value}`)
           .join('&');
-        const signature = createHash('md5').update(signed + shop.secret).digest('hex');
+        const signature = createHash('md5')
+          .update(signed + shop.secret)
+          .digest('hex');
         return limited.inject({
           method: 'POST',
           url: `/epusdt/${shop.appId}/api/v1/order/create-transaction`,
