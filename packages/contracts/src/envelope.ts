@@ -12,10 +12,23 @@ export function envelope<T extends z.ZodType>(data: T) {
 
 export type Envelope<T> = { code: number; data: T; message: string };
 
-/** The envelope of a failure; `data.errors` is present for validation failures. */
+/**
+ * The envelope of a failure: `data.errors` for validation failures (1001), `requestId` for a
+ * server fault (500, to quote to support), and the facts of some refusals.
+ */
 export const errorEnvelope = z.object({
   code: z.number().int(),
-  data: z.object({ errors: z.array(fieldError).optional(), requestId: z.string().optional() }).nullable(),
+  data: z
+    .object({
+      errors: z.array(fieldError).optional().describe('1001: each field refused, with its message'),
+      requestId: z.string().optional().describe('500: the request id to quote to support'),
+      needed: z.string().optional().describe('3201: the amount and fee needed (a decimal string)'),
+      available: z.string().optional().describe('3201: the available balance (a decimal string)'),
+      coinName: z.string().optional().describe('3201 of a batch: the coin that does not fit'),
+      lockedUntil: z.string().optional().describe('3202: when withdrawals and payouts open again (ISO 8601, UTC)'),
+      status: z.string().optional().describe("The withdrawal's status, when it is no longer pending review"),
+    })
+    .nullable(),
   message: z.string(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
