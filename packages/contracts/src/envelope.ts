@@ -25,7 +25,10 @@ export const errorEnvelope = z.object({
       needed: z.string().optional().describe('3201: the amount and fee needed (a decimal string)'),
       available: z.string().optional().describe('3201: the available balance (a decimal string)'),
       coinName: z.string().optional().describe('3201 of a batch: the coin that does not fit'),
-      lockedUntil: z.string().optional().describe('3202: when withdrawals and payouts open again (ISO 8601, UTC)'),
+      lockedUntil: z
+        .string()
+        .optional()
+        .describe('3202: when withdrawals and payouts open again (ISO 8601, UTC)'),
       status: z.string().optional().describe("The withdrawal's status, when it is no longer pending review"),
     })
     .nullable(),
