@@ -55,6 +55,7 @@ const zhCN = {
   simSent: '已发送 {{amount}} {{currency}}，将在下一个区块后显示。',
   simNeedNetwork: '请先选择支付网络。',
   simAmountInvalid: '请输入大于 0 的金额。',
+  simAmountNotNumber: '请输入有效的数字，例如 10.5。',
   footer: '由 Tollgate 提供安全支付',
 };
 
@@ -110,6 +111,7 @@ const zhTW: Strings = {
   simSent: '已發送 {{amount}} {{currency}}，將在下一個區塊後顯示。',
   simNeedNetwork: '請先選擇付款網路。',
   simAmountInvalid: '請輸入大於 0 的金額。',
+  simAmountNotNumber: '請輸入有效的數字，例如 10.5。',
   footer: '由 Tollgate 提供安全付款',
 };
 
@@ -168,6 +170,7 @@ const enUS: Strings = {
   simSent: 'Sent {{amount}} {{currency}}; it shows after the next block.',
   simNeedNetwork: 'Choose a network first.',
   simAmountInvalid: 'Enter an amount greater than 0.',
+  simAmountNotNumber: 'Enter a number, e.g. 10.5.',
   footer: 'Secure payment by Tollgate',
 };
 
@@ -226,6 +229,7 @@ const viVN: Strings = {
   simSent: 'Đã gửi {{amount}} {{currency}}; sẽ hiển thị sau khối tiếp theo.',
   simNeedNetwork: 'Vui lòng chọn mạng trước.',
   simAmountInvalid: 'Vui lòng nhập số tiền lớn hơn 0.',
+  simAmountNotNumber: 'Vui lòng nhập một số, ví dụ 10.5.',
   footer: 'Thanh toán an toàn bởi Tollgate',
 };
 

@@ -27,7 +27,8 @@ export function SimulatePanel({ view, t }: { view: CashierView; t: Strings }) {
     event.preventDefault();
     const value = amount.trim();
     if (!AMOUNT.test(value) || /^[0.]+$/.test(value)) {
-      setMessage({ tone: 'error', text: t.simAmountInvalid });
+      // "1e3" or "abc" is no number (said so); "0" is no amount.
+      setMessage({ tone: 'error', text: AMOUNT.test(value) ? t.simAmountInvalid : t.simAmountNotNumber });
       return;
     }
     setBusy(true);

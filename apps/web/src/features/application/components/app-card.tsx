@@ -190,7 +190,7 @@ export function AppCard({ app, onAction, telegram }: AppCardProps) {
             alt={t('application.iconAlt', { name: app.name })}
             data-testid="app-card-icon"
           >
-            {app.name.slice(0, 1).toUpperCase()}
+            {(Array.from(app.name)[0] ?? '').toUpperCase()}
           </Avatar>
           <Typography.Text strong ellipsis={{ tooltip: app.name }} data-testid="app-card-name">
             {app.name}

@@ -170,6 +170,9 @@ export default function ApplicationPage() {
           <Link to="/application/collection" data-testid="app-records-link">
             <UnorderedListOutlined /> {t('application.recordsLink')}
           </Link>
+          <Link to="/application/payer" data-testid="app-payout-records-link">
+            <UnorderedListOutlined /> {t('application.payoutRecordsLink')}
+          </Link>
           {apps.length > 0 ? addButton : null}
         </Space>
       }

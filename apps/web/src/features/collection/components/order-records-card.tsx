@@ -2,6 +2,7 @@ import type { OrderPageBody } from '@tollgate/contracts';
 import { Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isSameQuery } from '../../../shared/lib/same-query';
 import { EmptyData } from '../../../shared/ui/empty-data';
 import { LoadError } from '../../../shared/ui/load-error';
 import { ExportButton } from '../../exports/components/export-button';
@@ -45,7 +46,9 @@ export function OrderRecordsCard({ type }: { type: 'collection' | 'payout' }) {
         isSearching={records.isFetching}
         actions={<ExportButton kind={type} filters={filter} />}
         onSearch={(values) => {
-          setFilter(toRecordsFilter(values));
+          const next = toRecordsFilter(values);
+          if (isSameQuery(next, filter, page.pageNo)) void records.refetch();
+          setFilter(next);
           setPage((current) => ({ ...current, pageNo: 1 }));
         }}
       />

@@ -50,7 +50,9 @@ export function Announcements() {
               key={notice.id}
               data-testid="announcement-item"
               extra={
-                <Typography.Text type="secondary">{formatDate(notice.publishedAt, 'MM/DD')}</Typography.Text>
+                <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDate(notice.publishedAt, 'MM/DD')}
+                </Typography.Text>
               }
             >
               <Link

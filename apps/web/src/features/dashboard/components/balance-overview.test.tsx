@@ -26,7 +26,7 @@ const ACCOUNT = {
 };
 
 describe('BalanceOverview', () => {
-  it('lists one row per currency under named column headers, amounts formatted and aligned right', () => {
+  it('lists one row per currency under named column headers, coin amounts exact, USDT values rounded, aligned right', () => {
     renderWithProviders(<BalanceOverview account={ACCOUNT} isLoading={false} />);
     const table = screen.getByTestId('balance-table');
     const headers = within(table).getAllByRole('columnheader');
@@ -38,9 +38,14 @@ describe('BalanceOverview', () => {
     ]);
     const [, usdt, eth] = within(table).getAllByRole('row');
     const cells = within(usdt as HTMLElement).getAllByRole('cell');
-    expect(cells.map((cell) => cell.textContent)).toEqual(['USDT', '1,234.56', '0.00', '1,234.56']);
+    expect(cells.map((cell) => cell.textContent)).toEqual(['USDT', '1,234.5678', '0', '1,234.56']);
     expect(cells[1]?.style.textAlign).toBe('right');
-    expect(within(eth as HTMLElement).getAllByRole('cell')[2]?.textContent).toBe('0.00');
+    // 0.005 ETH is no "0.00": a coin's balance as it is, its USDT value rounded.
+    expect(
+      within(eth as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['ETH', '0.005', '0.001', '15.94']);
     expect(screen.getByTestId('balance-total').textContent).toContain('1,250.50');
   });
 

@@ -1,7 +1,7 @@
 import type { AccountInfo, UserBalance } from '@tollgate/contracts';
 import { Alert, Card, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CLIENT_DEFAULTS, formatAmount } from '../../../shared/lib/format';
+import { CLIENT_DEFAULTS, formatAmount, formatExactAmount } from '../../../shared/lib/format';
 import { EmptyData } from '../../../shared/ui/empty-data';
 import { type SimpleColumn, SimpleTable } from '../../../shared/ui/simple-table';
 
@@ -24,13 +24,13 @@ export function BalanceOverview({ account, isLoading, errorMessage }: BalanceOve
       key: 'available',
       title: t('dashboard.balance.available'),
       align: 'right',
-      render: (row) => formatAmount(row.available),
+      render: (row) => formatExactAmount(row.available),
     },
     {
       key: 'frozen',
       title: t('dashboard.balance.frozen'),
       align: 'right',
-      render: (row) => formatAmount(row.frozen),
+      render: (row) => formatExactAmount(row.frozen),
     },
     {
       key: 'usdtValue',

@@ -16,7 +16,7 @@ describe('TodayOrders', () => {
     expect(screen.getByTestId('today-collection-created').textContent).toContain('12');
     expect(screen.getByTestId('today-collection-completed').textContent).toContain('9');
     expect(screen.getByTestId('today-collection-amount').textContent).toContain('12,345.67');
-    expect(screen.getByTestId('today-collection-amount').textContent).toContain('Completed amount');
+    expect(screen.getByTestId('today-collection-amount').textContent).toContain('Completed amount (USDT)');
     expect(screen.getByTestId('today-collection-fee').textContent).toContain('98.76');
     expect(screen.getByTestId('today-payout-created').textContent).toContain('0');
     expect(screen.getByTestId('today-payout-amount').textContent).toContain('0.00');

@@ -69,10 +69,15 @@ function KindSummary({ kind, summary }: { kind: 'collection' | 'payout'; summary
       <Row gutter={[12, 12]}>
         {figures.map((figure) => (
           <Col span={12} key={figure.key}>
+            {/* The unit beside the title, not after the figure: a large amount and its unit
+                wrapped onto two lines in a half-width column. */}
             <Statistic
-              title={t(`dashboard.todayOrders.${figure.key}`)}
+              title={
+                figure.isMoney
+                  ? `${t(`dashboard.todayOrders.${figure.key}`)} (${currency})`
+                  : t(`dashboard.todayOrders.${figure.key}`)
+              }
               value={figure.value}
-              {...(figure.isMoney ? { suffix: currency } : {})}
               data-testid={`today-${kind}-${figure.key}`}
             />
           </Col>

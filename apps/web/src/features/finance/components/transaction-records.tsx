@@ -6,6 +6,7 @@ import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMAT, formatDate, formatExactAmount } from '../../../shared/lib/format';
+import { isSameQuery } from '../../../shared/lib/same-query';
 import { withdrawalReasonText } from '../../../shared/lib/withdrawal-reason';
 import { EmptyData } from '../../../shared/ui/empty-data';
 import { LoadError } from '../../../shared/ui/load-error';
@@ -61,13 +62,15 @@ export function TransactionRecords({ type }: { type: RecordType }) {
   );
   const search = (values: FilterValues) => {
     const [from, to] = values.time ?? [null, null];
-    setFilter({
+    const next = {
       ...(values.coinName ? { coinName: values.coinName } : {}),
       ...(values.status ? { status: values.status } : {}),
       ...(values.hash?.trim() ? { hash: values.hash.trim() } : {}),
       ...(from ? { timeFrom: from.toISOString() } : {}),
       ...(to ? { timeTo: to.toISOString() } : {}),
-    });
+    };
+    if (isSameQuery(next, filter, page.pageNo)) void records.refetch();
+    setFilter(next);
     setPage((current) => ({ ...current, pageNo: 1 }));
   };
   const mono = (value: string | null) =>

@@ -20,7 +20,8 @@ describe('withdraw checks', () => {
   it('checks the amount: a number, decimals, limits, and amount + fee within the available', () => {
     expect(checkAmount('20', terms)).toBeNull();
     expect(checkAmount('99', terms)).toBeNull();
-    expect(checkAmount('abc', terms)?.key).toBe('messages.validation.collection.amount');
+    expect(checkAmount('abc', terms)?.key).toBe('messages.validation.decimal');
+    expect(checkAmount('1e3', terms)?.key).toBe('messages.validation.decimal');
     expect(checkAmount('0', terms)?.key).toBe('messages.validation.collection.amount');
     expect(checkAmount('10.0000001', terms)).toEqual({
       key: 'assets.withdraw.decimals',

@@ -38,9 +38,9 @@ export interface Terms {
 
 export function checkAmount(value: string, terms: Terms): Check {
   const text = value.trim();
-  if (!DECIMAL_PATTERN.test(text) || money(text).lessThanOrEqualTo(0)) {
-    return { key: 'messages.validation.collection.amount' };
-  }
+  // "1e3" or "abc" is no number (said so), "0" no amount.
+  if (!DECIMAL_PATTERN.test(text)) return { key: 'messages.validation.decimal' };
+  if (money(text).lessThanOrEqualTo(0)) return { key: 'messages.validation.collection.amount' };
   const amount = money(text);
   if (amount.decimalPlaces() > terms.decimals) {
     return { key: 'assets.withdraw.decimals', values: { decimals: terms.decimals } };

@@ -75,6 +75,10 @@ describe('Fund flow', () => {
     fireEvent.click(screen.getByTestId('fund-reset'));
     await waitFor(() => expect(api.callsTo('/merchant/account/funds-record')).toHaveLength(3));
     expect(api.callsTo('/merchant/account/funds-record')[2]?.body.orderNo).toBeUndefined();
+    // Search again with nothing changed: the list is read again, as it is now.
+    await waitFor(() => expect(screen.getByTestId('fund-search').className).not.toContain('ant-btn-loading'));
+    fireEvent.click(screen.getByTestId('fund-search'));
+    await waitFor(() => expect(api.callsTo('/merchant/account/funds-record')).toHaveLength(4));
   });
 
   it('says "10,000+" when the server counted no further, and pages up to its window only', async () => {

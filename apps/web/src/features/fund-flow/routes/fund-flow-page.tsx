@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMAT, formatDate } from '../../../shared/lib/format';
+import { isSameQuery } from '../../../shared/lib/same-query';
 import { EmptyData } from '../../../shared/ui/empty-data';
 import { LoadError } from '../../../shared/ui/load-error';
 import { PageContainer } from '../../../shared/ui/page-container';
@@ -41,7 +42,9 @@ export default function FundFlowPage() {
     [coins.data],
   );
   const search = (values: FundFlowFilterValues) => {
-    setFilter(toFundFlowFilter(values));
+    const next = toFundFlowFilter(values);
+    if (isSameQuery(next, filter, page.pageNo)) void records.refetch();
+    setFilter(next);
     setPage((current) => ({ ...current, pageNo: 1 }));
   };
   const dash = (value: string | null) => value || '-';

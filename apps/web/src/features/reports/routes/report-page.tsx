@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { HTML_LANGS } from '../../../app/ui-locale';
 import { LazyChart } from '../../../shared/charts/lazy-chart';
 import { DAY_FORMAT, formatAmount } from '../../../shared/lib/format';
+import { isSameQuery } from '../../../shared/lib/same-query';
 import { LoadError } from '../../../shared/ui/load-error';
 import { PageContainer } from '../../../shared/ui/page-container';
 import { useCoinList } from '../../config/api/get-coin-list';
@@ -62,11 +63,13 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
   const option = useMemo(() => reportChartOption(kind, days, { t, locale }), [kind, days, t, locale]);
   const search = (values: FilterValues) => {
     const [from, to] = values.range ?? [];
-    setBody({
+    const next = {
       timeFrom: from ? from.format(DAY) : initial.timeFrom,
       timeTo: to ? to.format(DAY) : initial.timeTo,
       ...(values.coinName ? { coinName: values.coinName } : {}),
-    });
+    };
+    if (isSameQuery(next, body)) void report.refetch();
+    setBody(next);
   };
   const title = t(`menu.${kind}Report`);
   const totals = report.data?.totalUsdt;
