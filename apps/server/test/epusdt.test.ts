@@ -166,6 +166,16 @@ describe('create-transaction', () => {
     });
   });
 
+  it('brings a negative timeout up to the least, as it does a short one', async () => {
+    const response = await createTransaction(order({ timeout: -5 }));
+    expect(response.json().status_code).toBe(200);
+    const [row] = await app.db
+      .select({ createdAt: orders.createdAt, expiresAt: orders.expiresAt })
+      .from(orders)
+      .where(eq(orders.orderNo, response.json().data.trade_id));
+    expect((row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0)).toBe(300_000);
+  });
+
   it('takes 10 signed "10" but sent as 10.0, another fiat and trade type, and a timeout', async () => {
     const params = order({ amount: 10, fiat: 'USD', trade_type: 'usdt.bep20', timeout: 600 });
     const text = phpJsonEncode({ ...params, signature: 'x' });
@@ -286,6 +296,20 @@ describe('refusals: status_code 401 or 400, HTTP 200, nothing written', () => {
     expect((await refusal(await createTransaction(order({ notify_url: 'ftp://shop.example/n' }))))[0]).toBe(
       400,
     );
+    // true is no price, though PHP would sign it as "1".
+    const priced = order({ amount: 1 });
+    const signature = phpSign({ ...priced, amount: '1' }, shop.secret);
+    const truth = await createTransaction(priced, {
+      body: phpJsonEncode({ ...priced, signature }).replace('"amount":1.0', '"amount":true'),
+      lang: 'en_US',
+    });
+    expect(await refusal(truth)).toEqual([400, 'amount: at least 0.01 and less than 1000000000000']);
+    // A NUL in a URL: that URL's own message, not "the body must be a JSON object".
+    expect(
+      await refusal(
+        await createTransaction(order({ notify_url: 'https://shop.example/n\u0000x' }), { lang: 'en_US' }),
+      ),
+    ).toEqual([400, 'notify_url: a URL starting with http:// or https://, at most 2048 characters']);
     // 13889999999.9987 USDT: more digits than a PHP float prints back.
     expect(
       await refusal(await createTransaction(order({ amount: 99999999999.99 }), { lang: 'en_US' })),

@@ -1,4 +1,5 @@
 import { COLLECTION_EXPIRES_IN, MERCHANT_ORDER_NO_PATTERN, Money, URL_MAX } from '@tollgate/contracts';
+import { findInvalidCharacter } from '../../plugins/input-characters';
 import { badRequest } from './epusdt-refusal';
 import type { JsonMember } from './json-members';
 import { DEFAULT_TRADE_TYPE, type EpusdtTradeType, isTradeType, TRADE_TYPE_NAMES } from './trade-types';
@@ -38,6 +39,9 @@ const FIAT_TEXT = /^[A-Za-z]{3}$/;
 export function readCreateRequest(members: ReadonlyMap<string, JsonMember>): EpusdtCreateRequest {
   const orderId = required(members, 'order_id');
   if (!MERCHANT_ORDER_NO_PATTERN.test(orderId)) throw badRequest('epusdt.orderId');
+  // A price is a number or its text; PHP would sign true as "1", but true is no price.
+  const amountKind = members.get('amount')?.kind;
+  if (amountKind === 'true' || amountKind === 'false') throw badRequest('epusdt.amount');
   const amount = readAmount(required(members, 'amount'));
   const notifyUrl = readUrl('notify_url', required(members, 'notify_url'));
   const redirectUrl = mapOptional(optional(members, 'redirect_url'), (url) => readUrl('redirect_url', url));
@@ -102,13 +106,18 @@ function readUrl(field: string, text: string): string {
   } catch {
     ok = false;
   }
-  if (!ok || text.length > URL_MAX) throw badRequest('epusdt.url', { field });
+  // A NUL or a lone surrogate (no text for PostgreSQL) is no URL either, whatever URL() makes of it.
+  if (!ok || text.length > URL_MAX || findInvalidCharacter(text) !== undefined) {
+    throw badRequest('epusdt.url', { field });
+  }
   return text;
 }
 
 function readTimeout(text: string | undefined): number {
   if (text === undefined) return COLLECTION_EXPIRES_IN.default;
-  const seconds = NUMBER_TEXT.test(text) ? new Money(text) : undefined;
+  // A negative number of seconds is brought up to the least, like any other short one.
+  const negative = text.startsWith('-') && NUMBER_TEXT.test(text.slice(1));
+  const seconds = NUMBER_TEXT.test(text) || negative ? new Money(text) : undefined;
   if (!seconds?.isInteger()) throw badRequest('epusdt.timeout');
   if (seconds.isZero()) return COLLECTION_EXPIRES_IN.default;
   if (seconds.lessThan(COLLECTION_EXPIRES_IN.min)) return COLLECTION_EXPIRES_IN.min;
