@@ -9,6 +9,7 @@ import { buildTestApp, createTestClock } from './helpers/build-test-app';
 import { expectLedgerClean } from './helpers/ledger';
 import {
   type ApiCredentials,
+  callSigned,
   createApiApplication,
   getSigned,
   newNonce,
@@ -197,6 +198,26 @@ describe('POST /api/v1/collections', () => {
     expect((body.data.errors as { field: string }[]).map((e) => e.field)).toContain(field);
     const after = await app.db.select({ n: sql<number>`count(*)::int` }).from(orders);
     expect(after).toEqual(before);
+  });
+});
+
+describe('a key sent twice', () => {
+  it('is refused (1001 naming it), not read as the last one, and creates nothing', async () => {
+    const before = await app.db.select({ n: sql<number>`count(*)::int` }).from(orders);
+    const merchantOrderNo = nextNo();
+    const { response, body } = await callSigned(app, shop, {
+      method: 'POST',
+      url: '/api/v1/collections',
+      body: `{"merchantOrderNo":"${merchantOrderNo}","currency":"USDT","amount":"5","amount":"6"}`,
+      lang: 'en_US',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(body).toEqual({
+      code: 1001,
+      data: { errors: [{ field: 'amount', message: 'This field is sent twice' }] },
+      message: 'This field is sent twice',
+    });
+    expect(await app.db.select({ n: sql<number>`count(*)::int` }).from(orders)).toEqual(before);
   });
 });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JsonSyntaxError, readJsonObjectMembers } from './json-members';
+import { findDuplicateKey, JsonSyntaxError, readJsonObjectMembers } from './json-members';
 
 const read = (text: string) => Object.fromEntries(readJsonObjectMembers(text));
 const refused = (text: string) => {
@@ -143,5 +143,25 @@ describe('readJsonObjectMembers', () => {
       ),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('findDuplicateKey', () => {
+  it.each([
+    ['{"amount":"5","amount":"6"}', 'amount'],
+    ['{"items":[{"a":1},{"a":1,"b":2,"a":3}]}', 'a'],
+    ['{"x":{"y":{"z":1,"z":2}}}', 'z'],
+    ['[{"k":1,"k":1}]', 'k'],
+  ])('finds the key twice in %s', (text, key) => {
+    expect(findDuplicateKey(text)).toBe(key);
+  });
+
+  it.each([
+    ['{"a":1,"b":{"a":2},"c":[{"a":3},{"a":4}]}'],
+    ['{}'],
+    ['"text"'],
+    ['{"a":"{\\"a\\":1,\\"a\\":2}"}'],
+  ])('finds none in %s (the same key in other objects, or inside a string)', (text) => {
+    expect(findDuplicateKey(text)).toBeUndefined();
   });
 });

@@ -21,6 +21,17 @@ export class JsonSyntaxError extends Error {
   }
 }
 
+/** A key twice in one object: which key. */
+export class DuplicateKeyError extends JsonSyntaxError {
+  constructor(
+    readonly key: string,
+    position: number,
+  ) {
+    super(`duplicate key ${JSON.stringify(key)}`, position);
+    this.name = 'DuplicateKeyError';
+  }
+}
+
 const MAX_DEPTH = 32;
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const ESCAPES: Record<string, string> = {
@@ -40,12 +51,27 @@ export function readJsonObjectMembers(text: string): Map<string, JsonMember> {
   if (reader.peek() !== '{') reader.fail('expected an object');
   const members = new Map<string, JsonMember>();
   reader.readObject(0, (key, member) => {
-    if (members.has(key)) reader.fail(`duplicate key ${JSON.stringify(key)}`);
+    if (members.has(key)) reader.failDuplicate(key);
     members.set(key, member);
   });
   reader.skipSpace();
   if (!reader.atEnd()) reader.fail('unexpected text after the object');
   return members;
+}
+
+/**
+ * The first key sent twice in one object of a JSON text, at any depth, or undefined. For a text
+ * JSON.parse took (the last of the two would count there): a syntax error here says nothing.
+ */
+export function findDuplicateKey(text: string): string | undefined {
+  const reader = new Reader(text);
+  try {
+    reader.skipSpace();
+    reader.readAnyValue();
+  } catch (error) {
+    if (error instanceof DuplicateKeyError) return error.key;
+  }
+  return undefined;
 }
 
 class Reader {
@@ -55,6 +81,14 @@ class Reader {
 
   fail(message: string): never {
     throw new JsonSyntaxError(message, this.at);
+  }
+
+  failDuplicate(key: string): never {
+    throw new DuplicateKeyError(key, this.at);
+  }
+
+  readAnyValue(): void {
+    this.readValue(0);
   }
 
   atEnd(): boolean {
@@ -87,10 +121,16 @@ class Reader {
       this.at++;
       return;
     }
+    // A nested object's keys are checked here; the top one's by its caller (onMember).
+    const seen = onMember ? undefined : new Set<string>();
     for (;;) {
       this.skipSpace();
       if (this.peek() !== '"') this.fail('expected a key');
       const key = this.readString();
+      if (seen) {
+        if (seen.has(key)) this.failDuplicate(key);
+        seen.add(key);
+      }
       this.skipSpace();
       this.expect(':');
       this.skipSpace();

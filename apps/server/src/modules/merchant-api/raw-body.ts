@@ -2,6 +2,7 @@ import { ErrorCode } from '@tollgate/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { finishBody } from '../../plugins/body-parsing';
+import { findDuplicateKey } from '../epusdt/json-members';
 
 /**
  * The signature covers the body's exact bytes, so in the /api/v1 scope (only there) a JSON body
@@ -34,8 +35,18 @@ export function createJsonBodyHook(scope: FastifyInstance) {
     if (raw.length > 0) {
       request.body = await new Promise((resolve, reject) => {
         parseJson(request, raw.toString('utf8'), (error, value) => {
-          if (error) reject(new AppError(ErrorCode.MALFORMED_BODY, { cause: error }));
-          else resolve(value);
+          if (error) return reject(new AppError(ErrorCode.MALFORMED_BODY, { cause: error }));
+          // A key twice in one object: JSON.parse keeps the last, another reader (a proxy, the
+          // shop's own log) may keep the first. Which amount was meant is not ours to guess.
+          const duplicate = findDuplicateKey(raw.toString('utf8'));
+          if (duplicate !== undefined) {
+            return reject(
+              new AppError(ErrorCode.VALIDATION_FAILED, {
+                fieldErrors: [{ field: duplicate, key: 'validation.duplicateKey' }],
+              }),
+            );
+          }
+          resolve(value);
         });
       });
     }
