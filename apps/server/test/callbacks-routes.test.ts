@@ -246,7 +246,7 @@ describe('POST /front/mchOrder/callback/resend', () => {
   });
 
   it('refuses an order without events, a foreign or unknown order, and a bad body', async () => {
-    const application = await createApplication(app, merchant.id);
+    const application = await createApplication(app, merchant.id, { callbackUrl: 'https://shop.example/cb' });
     const quiet = await createOrderRow(app, application);
     const none = await resend(quiet.orderNo, { lang: 'en_US' });
     expect(none.statusCode).toBe(409);
@@ -261,5 +261,30 @@ describe('POST /front/mchOrder/callback/resend', () => {
     const bad = await postJson(app, '/mchOrder/callback/resend', { orderNo: '' }, { token, lang: 'en_US' });
     expect(bad.json()).toMatchObject({ code: 1001 });
     expect(JSON.stringify(bad.json())).toContain('Please enter the platform order number');
+  });
+
+  it('refuses, changing nothing, when neither the order nor its application has a callback URL', async () => {
+    const application = await createApplication(app, merchant.id, { callbackUrl: '' });
+    const order = await createOrderRow(app, application);
+    await recordCallbackEvent(app.db, {
+      merchantId: merchant.id,
+      applicationId: application.id,
+      orderId: order.id,
+      type: 'collection.expired',
+      data: { order: { orderNo: order.orderNo, status: 'expired' } },
+      now: clock.now(),
+    });
+    // Its delivery is skipped by the worker (nowhere to send it), and the event settled.
+    app.jobs.wake();
+    await app.jobs.drain();
+    const before = await app.db.select().from(callbackEvents).where(eq(callbackEvents.orderId, order.id));
+    const refused = await resend(order.orderNo, { lang: 'en_US' });
+    expect(refused.json()).toMatchObject({
+      code: 3102,
+      message: 'Set a callback URL for this application first',
+    });
+    expect(await app.db.select().from(callbackEvents).where(eq(callbackEvents.orderId, order.id))).toEqual(
+      before,
+    );
   });
 });

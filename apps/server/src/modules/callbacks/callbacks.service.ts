@@ -48,10 +48,13 @@ export async function resendOrderCallback(
   const now = deps.now();
   const result = await deps.db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ id: orders.id })
+      .select({ id: orders.id, callbackUrl: orders.callbackUrl, appCallbackUrl: applications.callbackUrl })
       .from(orders)
+      .leftJoin(applications, eq(applications.id, orders.applicationId))
       .where(and(eq(orders.orderNo, orderNo), eq(orders.merchantId, merchantId)));
     if (!order) throw new AppError(ErrorCode.NOT_FOUND);
+    // Nowhere to send it: said now, not queued to be logged as skipped.
+    if (!order.callbackUrl && !order.appCallbackUrl) throw new AppError(ErrorCode.CALLBACK_URL_MISSING);
     const [event] = await tx
       .select({
         id: callbackEvents.id,
