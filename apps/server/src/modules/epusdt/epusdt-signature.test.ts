@@ -156,12 +156,13 @@ describe('readCreateRequest', () => {
     expect(read({ amount: 0.30000000000000004 }).amount).toBe('0.3');
   });
 
-  it('brings timeout within 300 … 172800; 0 is the default', () => {
+  it('brings timeout within 300 … 172800 (a negative one too); 0 is the default', () => {
     expect(read({ timeout: 60 }).expiresIn).toBe(300);
     expect(read({ timeout: 604800 }).expiresIn).toBe(172800);
     expect(read({ timeout: 0 }).expiresIn).toBe(1800);
     expect(refusal({ timeout: 1.5 })).toEqual(['epusdt.timeout', {}]);
-    expect(refusal({ timeout: -1 })).toEqual(['epusdt.timeout', {}]);
+    expect(read({ timeout: -1 }).expiresIn).toBe(300);
+    expect(refusal({ timeout: -1.5 })).toEqual(['epusdt.timeout', {}]);
     expect(refusal({ timeout: 'soon' })).toEqual(['epusdt.timeout', {}]);
   });
 
