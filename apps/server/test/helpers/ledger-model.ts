@@ -193,7 +193,10 @@ export function defineLedgerModelTest(part: { index: number; of: number }): void
     runNo += 1;
     clock.advance(8 * DAY_MS);
     const merchant = await createMerchant(app, { password: null });
-    const shop = await createTestApplication(app, merchant.id);
+    // A callback URL, so the model's resend queues (the jobs are stopped: nothing is sent).
+    const shop = await createTestApplication(app, merchant.id, {
+      callbackUrl: 'https://shop.example/notify',
+    });
     const tron = new FakeChain('TRON', CONFIRMATIONS);
     const chains = {
       mode: 'devnet' as const,
