@@ -103,12 +103,18 @@ function OrderView({
         </p>
         {view.description && (
           <p className="description">
-            <span className="muted">{t.descriptionLabel}: </span>
+            <span className="muted">
+              {t.descriptionLabel}
+              {t.labelColon}
+            </span>
             {view.description}
           </p>
         )}
         <p className="order-no">
-          <span className="muted">{t.orderNoLabel}: </span>
+          <span className="muted">
+            {t.orderNoLabel}
+            {t.labelColon}
+          </span>
           <code>{view.orderNo}</code>
         </p>
       </section>
@@ -118,7 +124,10 @@ function OrderView({
       {(phase === 'waiting' || phase === 'underpaid') && <PaymentBox view={view} t={t} />}
       {view.txHash && (phase === 'confirming' || phase === 'completed') && (
         <p className="tx">
-          <span className="muted">{t.txHash}: </span>
+          <span className="muted">
+            {t.txHash}
+            {t.labelColon}
+          </span>
           <code>{view.txHash}</code>
         </p>
       )}

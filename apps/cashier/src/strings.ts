@@ -54,6 +54,9 @@ const zhCN = {
   simSending: '正在发送…',
   simSent: '已发送 {{amount}} {{currency}}，将在下一个区块后显示。',
   simNeedNetwork: '请先选择支付网络。',
+  /** Between a label and its value: full-width in Chinese. */
+  labelColon: '：',
+  simPaidInFull: '此订单已足额支付：再发送任何金额都是多付。',
   simAmountInvalid: '请输入大于 0 的金额。',
   simAmountNotNumber: '请输入有效的数字，例如 10.5。',
   footer: '由 Tollgate 提供安全支付',
@@ -110,6 +113,9 @@ const zhTW: Strings = {
   simSending: '正在發送…',
   simSent: '已發送 {{amount}} {{currency}}，將在下一個區塊後顯示。',
   simNeedNetwork: '請先選擇付款網路。',
+  /** Between a label and its value: full-width in Chinese. */
+  labelColon: '：',
+  simPaidInFull: '此訂單已足額付款：再傳送任何金額都是多付。',
   simAmountInvalid: '請輸入大於 0 的金額。',
   simAmountNotNumber: '請輸入有效的數字，例如 10.5。',
   footer: '由 Tollgate 提供安全付款',
@@ -169,6 +175,9 @@ const enUS: Strings = {
   simSending: 'Sending…',
   simSent: 'Sent {{amount}} {{currency}}; it shows after the next block.',
   simNeedNetwork: 'Choose a network first.',
+  /** Between a label and its value: full-width in Chinese. */
+  labelColon: ': ',
+  simPaidInFull: 'This order is paid in full: any further amount is an overpayment.',
   simAmountInvalid: 'Enter an amount greater than 0.',
   simAmountNotNumber: 'Enter a number, e.g. 10.5.',
   footer: 'Secure payment by Tollgate',
@@ -228,6 +237,9 @@ const viVN: Strings = {
   simSending: 'Đang gửi…',
   simSent: 'Đã gửi {{amount}} {{currency}}; sẽ hiển thị sau khối tiếp theo.',
   simNeedNetwork: 'Vui lòng chọn mạng trước.',
+  /** Between a label and its value: full-width in Chinese. */
+  labelColon: ': ',
+  simPaidInFull: 'Đơn hàng đã được thanh toán đủ: mọi số tiền gửi thêm đều là thanh toán thừa.',
   simAmountInvalid: 'Vui lòng nhập số tiền lớn hơn 0.',
   simAmountNotNumber: 'Vui lòng nhập một số, ví dụ 10.5.',
   footer: 'Thanh toán an toàn bởi Tollgate',

@@ -12,16 +12,19 @@ const AMOUNT = /^\d{1,30}(\.\d{1,18})?$/;
  */
 export function SimulatePanel({ view, t }: { view: CashierView; t: Strings }) {
   const id = useId();
-  const [amount, setAmount] = useState(view.remaining === '0' ? view.amount : view.remaining);
+  // Nothing prefilled once the order is paid in full (confirming or completed): any amount sent
+  // then is an overpayment, which the hint says; the merchant may still try one on purpose.
+  const prefill = view.remaining === '0' ? '' : view.remaining;
+  const [amount, setAmount] = useState(prefill);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
 
   useEffect(() => {
-    setAmount(view.remaining === '0' ? view.amount : view.remaining);
+    setAmount(view.remaining === '0' ? '' : view.remaining);
     // What was sent has now been seen (the status panel says what arrived): "sent, shows after
     // the next block" is no longer true. An error stays until the next try.
     setMessage((shown) => (shown?.tone === 'ok' ? null : shown));
-  }, [view.remaining, view.amount]);
+  }, [view.remaining]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -49,7 +52,9 @@ export function SimulatePanel({ view, t }: { view: CashierView; t: Strings }) {
   return (
     <section className="simulate" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t.simTitle}</h2>
-      <p className="hint">{noAddress ? t.simNeedNetwork : t.simHint}</p>
+      <p className="hint">
+        {noAddress ? t.simNeedNetwork : view.remaining === '0' ? t.simPaidInFull : t.simHint}
+      </p>
       <form onSubmit={submit} noValidate>
         <label htmlFor={`${id}-amount`}>{format(t.simAmount, { currency: view.currency })}</label>
         <div className="simulate-row">
