@@ -12,6 +12,8 @@ import { GoogleCodes } from '../src/totp';
  * with password and code (the old one is gone at once) and delete it.
  */
 const PASSWORD = 'Apps2026pass';
+/** The longest name there is (64 characters): the card's title is cut, never its icon. */
+const LONG_NAME = `E2E 商店二号${'长'.repeat(56)}`;
 /** A 1×1 PNG: a real image, checked by its bytes on the server. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -110,7 +112,7 @@ test('create an app with an icon, read its secret, edit, reset with Google, dele
   await test.step('edit: a bad whitelist entry is named, then saved', async () => {
     await view.getByTestId('app-edit').click();
     await expect(page.getByTestId('app-form-name')).toHaveValue('E2E 商店');
-    await page.getByTestId('app-form-name').fill('E2E 商店二号');
+    await page.getByTestId('app-form-name').fill(LONG_NAME);
     await page.getByTestId('app-form-callback-url').fill('https://shop.example.com/notify');
     await page.getByTestId('app-form-ip-whitelist').fill('203.0.113.9, 10.0.0.0/33');
     await page.getByTestId('app-form-submit').click();
@@ -120,7 +122,10 @@ test('create an app with an icon, read its secret, edit, reset with Google, dele
     await page.getByTestId('app-form-submit').click();
     await expect(page.getByTestId('app-form')).toBeHidden();
     const card = view.getByTestId('app-card');
-    await expect(card.getByTestId('app-card-name')).toHaveText('E2E 商店二号');
+    await expect(card.getByTestId('app-card-name')).toHaveText(LONG_NAME);
+    // The icon keeps its 40 px square beside the longest name (it was squeezed to a sliver).
+    const iconBox = await card.getByTestId('app-card-icon').boundingBox();
+    expect([Math.round(iconBox?.width ?? 0), Math.round(iconBox?.height ?? 0)]).toEqual([40, 40]);
     await expect(card).toContainText('https://shop.example.com/notify');
     // Normalized by the server.
     await expect(card).toContainText('203.0.113.9, 10.0.0.0/8, 2001:db8::1');
@@ -147,7 +152,7 @@ test('create an app with an icon, read its secret, edit, reset with Google, dele
 
   await test.step('delete after the confirmation', async () => {
     await view.getByTestId('app-delete').click();
-    await expect(page.getByRole('dialog')).toContainText('删除应用 E2E 商店二号？');
+    await expect(page.getByRole('dialog')).toContainText(`删除应用 ${LONG_NAME}？`);
     await page.getByTestId('app-delete-confirm').click();
     await expect(view.getByTestId('empty-data')).toBeVisible();
     const list = await post('/app/list', {}, token, true);

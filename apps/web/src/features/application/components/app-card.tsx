@@ -186,6 +186,7 @@ export function AppCard({ app, onAction, telegram }: AppCardProps) {
           <Avatar
             shape="square"
             size={40}
+            style={{ flexShrink: 0 }}
             src={app.icon ? iconUrl(app.icon) : undefined}
             alt={t('application.iconAlt', { name: app.name })}
             data-testid="app-card-icon"

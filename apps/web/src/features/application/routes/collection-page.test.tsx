@@ -182,6 +182,29 @@ describe('Platform collection', () => {
     expect(api.callsTo('/mchOrder/page')).toHaveLength(1);
   });
 
+  it('refuses an amount range the wrong way round before sending, and takes equal ends', async () => {
+    const api = mockApi({
+      '/mchOrder/page': page([]),
+      '/app/list': ok({ list: [] }),
+      '/config/coinList': COINS,
+    });
+    renderWithProviders(<CollectionPage />);
+    await waitFor(() => expect(api.callsTo('/mchOrder/page')).toHaveLength(1));
+    await waitFor(() =>
+      expect(screen.getByTestId('records-search').className).not.toContain('ant-btn-loading'),
+    );
+    // Compared as decimals: 10 is above 9.99 (as text "10" < "9.99").
+    fireEvent.change(screen.getByTestId('filter-amountMin'), { target: { value: '10' } });
+    fireEvent.change(screen.getByTestId('filter-amountMax'), { target: { value: '9.99' } });
+    fireEvent.click(screen.getByTestId('records-search'));
+    expect(await screen.findByText('The lower amount cannot be above the upper one')).toBeTruthy();
+    expect(api.callsTo('/mchOrder/page')).toHaveLength(1);
+    fireEvent.change(screen.getByTestId('filter-amountMax'), { target: { value: '10.0' } });
+    fireEvent.click(screen.getByTestId('records-search'));
+    await waitFor(() => expect(api.callsTo('/mchOrder/page')).toHaveLength(2));
+    expect(api.callsTo('/mchOrder/page')[1]?.body).toMatchObject({ amountMin: '10', amountMax: '10.0' });
+  });
+
   it('opens the detail with transfers and the delivery log, and resends after a confirmation', async () => {
     const order = buildOrder();
     const api = mockApi({

@@ -1,3 +1,4 @@
+import { money } from '@tollgate/contracts/money';
 import { Button, DatePicker, Flex, Form, Input, Select, Space } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +38,17 @@ export function RecordsFilter({
     [coins.data],
   );
   const amountRule = { pattern: DECIMAL, message: t('collection.filter.amountInvalid') };
+  // A range whose ends are the wrong way round matches nothing: said, not searched.
+  const amountOrder = ({ getFieldValue }: { getFieldValue: (name: 'amountMin') => unknown }) => ({
+    validator(_: unknown, max: unknown) {
+      const min = getFieldValue('amountMin');
+      const both =
+        typeof min === 'string' && typeof max === 'string' && DECIMAL.test(min) && DECIMAL.test(max);
+      return both && money(min).greaterThan(money(max))
+        ? Promise.reject(new Error(t('collection.filter.amountRange')))
+        : Promise.resolve();
+    },
+  });
   const text = (name: keyof RecordsFilterValues, label: string) => (
     <Form.Item name={name} label={label}>
       <Input allowClear data-testid={`filter-${name}`} />
@@ -71,7 +83,12 @@ export function RecordsFilter({
                 data-testid="filter-amountMin"
               />
             </Form.Item>
-            <Form.Item name="amountMax" noStyle rules={[amountRule]}>
+            <Form.Item
+              name="amountMax"
+              noStyle
+              dependencies={['amountMin']}
+              rules={[amountRule, amountOrder]}
+            >
               <Input
                 placeholder={t('collection.filter.amountMax')}
                 aria-label={`${t('collection.filter.amount')} ${t('collection.filter.amountMax')}`}
