@@ -67,8 +67,9 @@ describe('bad input never gets a 500', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       code: 1001,
-      data: { errors: [{ field: 'amount', message: '格式不正确' }] },
-      message: '格式不正确',
+      // A number where a decimal string goes is told what to send (a float may have lost digits).
+      data: { errors: [{ field: 'amount', message: '请以十进制字符串发送数字，例如 "10.5"' }] },
+      message: '请以十进制字符串发送数字，例如 "10.5"',
     });
   });
 

@@ -38,6 +38,17 @@ function classifyClientError(error: FastifyError, request: FastifyRequest): Erro
   return null;
 }
 
+/**
+ * A refusal's message is its first field's. The merchant API's names that field too ("amount:
+ * …"): a shop's server logs the message, and nobody there sees a form with the field marked;
+ * the back office shows the messages beside its fields, so it keeps them bare.
+ */
+function firstFieldMessage(errors: { field: string; message: string }[], request: FastifyRequest) {
+  const [first] = errors;
+  if (!first) return undefined;
+  return request.url.startsWith('/api/') ? `${first.field}: ${first.message}` : first.message;
+}
+
 export function classifyError(thrown: unknown, request: FastifyRequest): Outcome {
   if (isAppError(thrown)) {
     if (thrown.fieldErrors.length === 0) {
@@ -51,7 +62,7 @@ export function classifyError(thrown: unknown, request: FastifyRequest): Outcome
       field,
       message: formatMessage(request.lang, key, params),
     }));
-    return { code: thrown.code, data: { errors }, message: errors[0]?.message };
+    return { code: thrown.code, data: { errors }, message: firstFieldMessage(errors, request) };
   }
   const error = thrown as FastifyError;
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -59,7 +70,7 @@ export function classifyError(thrown: unknown, request: FastifyRequest): Outcome
     // A body whose only fault is a rule with a code of its own (1111) answers that code.
     const only = error.validation.length === 1 ? error.validation[0]?.message : undefined;
     const code = (only && VALIDATION_KEY_CODES[only]) || ErrorCode.VALIDATION_FAILED;
-    return { code, data: { errors }, message: errors[0]?.message };
+    return { code, data: { errors }, message: firstFieldMessage(errors, request) };
   }
   const code = classifyClientError(error, request);
   if (code !== null) return { code, data: null };
