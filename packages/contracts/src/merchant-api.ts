@@ -52,8 +52,9 @@ export const createCollectionBody = z.strictObject({
   network: networkField
     .optional()
     .describe('A chainId, e.g. TRON; omitted: the customer picks the network on the cashier'),
-  amount: orderAmount
-    .describe('A decimal string > 0 and < 1000000000000, with at most the coin\'s decimals, e.g. "10.5"'),
+  amount: orderAmount.describe(
+    'A decimal string > 0 and < 1000000000000, with at most the coin\'s decimals, e.g. "10.5"',
+  ),
   description: z
     .string({ error: 'validation.invalidType' })
     .max(DESCRIPTION_MAX, { message: 'validation.tooLong' })
@@ -92,10 +93,9 @@ export const orderNoParams = z.object({
 
 /** Devnet only: a simulated transfer to the order's address, seen by the watcher like any other. */
 export const testPayBody = z.strictObject({
-  amount: orderAmount
-    .describe(
-      'What the simulated customer sends, in the order currency (less or more to try underpaid and overpaid)',
-    ),
+  amount: orderAmount.describe(
+    'What the simulated customer sends, in the order currency (less or more to try underpaid and overpaid)',
+  ),
   network: networkField
     .optional()
     .describe(
@@ -168,8 +168,7 @@ export const createPayoutBody = z.strictObject({
     .min(1, { message: 'validation.asset.addressRequired' })
     .max(128, { message: 'validation.tooLong' })
     .describe('The destination address; checked for the network, checksum included'),
-  amount: orderAmount
-    .describe("What the destination receives; the rate table's payout fee comes on top"),
+  amount: orderAmount.describe("What the destination receives; the rate table's payout fee comes on top"),
   description: z
     .string({ error: 'validation.invalidType' })
     .max(DESCRIPTION_MAX, { message: 'validation.tooLong' })

@@ -8,7 +8,9 @@ import { DECIMAL_PATTERN, MAX_ORDER_AMOUNT, money } from './money';
  */
 export const decimalString = z
   // A JSON number (10.5) is not taken: it may already have lost digits on its way (a float).
-  .string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.decimalText') })
+  .string({
+    error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.decimalText'),
+  })
   .regex(DECIMAL_PATTERN, { message: 'validation.decimal', abort: true })
   .describe('A decimal number as a string, e.g. "12.50"');
 
