@@ -157,6 +157,11 @@ describe('POST /api/v1/payouts', () => {
       expect(json.code, JSON.stringify(body)).toBe(code);
       if (field) expect(json.data.errors[0].field).toBe(field);
     }
+    // A payout's limit is said as a payout's (the rules are a withdrawal's).
+    const small = await postSigned(app, creds, '/api/v1/payouts', payout('b', { amount: '5' }), {
+      lang: 'en_US',
+    });
+    expect(small.body.message).toBe('amount: The minimum payout is 10 USDT');
     const e = await postSigned(app, creds, '/api/v1/payouts', payout('e', { amount: '14.5' }), {
       lang: 'en_US',
     });

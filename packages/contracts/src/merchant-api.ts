@@ -168,7 +168,9 @@ export const createPayoutBody = z.strictObject({
     .min(1, { message: 'validation.asset.addressRequired' })
     .max(128, { message: 'validation.tooLong' })
     .describe('The destination address; checked for the network, checksum included'),
-  amount: orderAmount.describe("What the destination receives; the rate table's payout fee comes on top"),
+  amount: orderAmount.describe(
+    "What the destination receives, within the coin's limits (minWithdrawalAmount and maxWithdrawalAmount of GET /front/config/coinList); the rate table's payout fee comes on top",
+  ),
   description: z
     .string({ error: 'validation.invalidType' })
     .max(DESCRIPTION_MAX, { message: 'validation.tooLong' })

@@ -285,6 +285,7 @@ async function freshItems(
         chainId: item.network,
         address: item.address,
         amount: item.amount,
+        payout: true,
       };
       const checked = await checkWithdrawal(deps.db, deps.chains, asked, whitelist, termsOf);
       fresh.push({ request, item, hash, checked });

@@ -25,6 +25,8 @@ export interface WithdrawalRequest {
   chainId: string;
   address: string;
   amount: string;
+  /** A payout of the merchant API: its limits are said as a payout's, not a withdrawal's. */
+  payout?: boolean;
 }
 
 export interface CheckedWithdrawal {
@@ -139,7 +141,11 @@ export function checkTermsWithDecimals(
     const min = toDecimalString(terms.minWithdrawalAmount);
     throw new AppError(ErrorCode.VALIDATION_FAILED, {
       fieldErrors: [
-        { field: 'amount', key: 'validation.asset.minWithdrawal', params: { min, coin: request.coinName } },
+        {
+          field: 'amount',
+          key: request.payout ? 'validation.asset.minPayout' : 'validation.asset.minWithdrawal',
+          params: { min, coin: request.coinName },
+        },
       ],
     });
   }
@@ -147,7 +153,11 @@ export function checkTermsWithDecimals(
     const max = toDecimalString(terms.maxWithdrawalAmount);
     throw new AppError(ErrorCode.VALIDATION_FAILED, {
       fieldErrors: [
-        { field: 'amount', key: 'validation.asset.maxWithdrawal', params: { max, coin: request.coinName } },
+        {
+          field: 'amount',
+          key: request.payout ? 'validation.asset.maxPayout' : 'validation.asset.maxWithdrawal',
+          params: { max, coin: request.coinName },
+        },
       ],
     });
   }
