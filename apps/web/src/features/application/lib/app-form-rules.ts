@@ -20,9 +20,19 @@ export const APP_RULES = {
   callbackUrl: toFormRule((fields) => fields.callbackUrlField),
   ipWhitelist: {
     validator: async (_rule, value: unknown) => {
-      const [problem] = checkIpWhitelist(typeof value === 'string' ? value : '');
-      if (problem)
-        throw new Error(i18n.t(WHITELIST_KEY[problem.reason], { entry: problem.entry, max: MAX_ENTRIES }));
+      // Every entry at fault is named, those of one kind of fault together.
+      const byReason = new Map<keyof typeof WHITELIST_KEY, string[]>();
+      for (const { reason, entry } of checkIpWhitelist(typeof value === 'string' ? value : '')) {
+        byReason.set(reason, [...(byReason.get(reason) ?? []), entry]);
+      }
+      if (byReason.size > 0)
+        throw new Error(
+          [...byReason]
+            .map(([reason, entries]) =>
+              i18n.t(WHITELIST_KEY[reason], { entry: entries.join(', '), max: MAX_ENTRIES }),
+            )
+            .join('; '),
+        );
     },
   } satisfies FormRule,
 } as const;
