@@ -81,7 +81,7 @@ describe('My applications', () => {
     const first = cards[0] as HTMLElement;
     expect(within(first).getByTestId('app-card-app-id').textContent).toContain('app_0123456789abcdef0123');
     expect(within(first).getByTestId('app-card-secret').textContent).toBe('a1b2********eff0');
-    expect(within(first).getByTestId('app-card-payments').textContent).toBe('Payments37');
+    expect(within(first).getByTestId('app-card-payments').textContent).toBe('Collections37');
     expect(within(first).getByTestId('app-card-payouts').textContent).toBe('Payouts01');
     expect(within(first).getByTestId('app-card-counts').textContent).toMatch(
       /^Completed ordersTodayYesterday/,
