@@ -108,7 +108,7 @@ describe('ExportButton', () => {
     });
     renderWithProviders(<ExportButton kind="fundFlow" filters={{}} />);
     await choose('Excel');
-    expect(await screen.findByText(/At least 100,001 rows/)).toBeTruthy();
+    expect(await screen.findByText(/More than 100,000 rows/)).toBeTruthy();
     expect(await screen.findByText('3,000 of 7,000 rows written')).toBeTruthy();
     expect(await screen.findByText('Export finished: 7,000 rows', undefined, { timeout: 3000 })).toBeTruthy();
     fireEvent.click(screen.getByTestId('export-job-download'));

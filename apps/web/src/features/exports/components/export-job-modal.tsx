@@ -91,7 +91,8 @@ export function ExportJobModal({
     >
       <Space orientation="vertical" style={{ width: '100%' }} size="middle">
         <Typography.Paragraph style={{ marginBottom: 0 }}>
-          {t('exports.job.intro', { total: count(job?.rows ?? 0) })}
+          {/* The server counts up to its direct limit + 1: what is known is "more than the limit". */}
+          {t('exports.job.intro', { limit: count(Math.max(0, (job?.rows ?? 1) - 1)) })}
         </Typography.Paragraph>
         {body()}
       </Space>
