@@ -141,7 +141,11 @@ export const orderObject = z.object({
   amount: decimalString,
   paidAmount: decimalString.describe('What arrived so far'),
   fee: decimalString,
-  status: z.enum(ORDER_STATUS_VALUES).describe('Where the order is (see Statuses)'),
+  status: z
+    .enum(ORDER_STATUS_VALUES)
+    .describe(
+      "Where the order is (see Statuses): a collection is pending, confirming, completed or expired; the other values are a payout order's, as the records list both",
+    ),
   exception: z
     .enum(ORDER_EXCEPTION_VALUES)
     .nullable()
