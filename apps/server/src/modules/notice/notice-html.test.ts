@@ -48,6 +48,9 @@ describe('noticeHtmlText', () => {
       'Fees Tom & Jerry <3 one two',
     );
     expect(noticeHtmlText('<p><a href="https://x.dev/strong">link</a></p>')).toBe('link');
+    // Text outside any block (a removed link's) stays apart from the block after it.
+    expect(noticeHtmlText('<p>正文</p>点我<p>点击段落</p>')).toBe('正文 点我 点击段落');
+    expect(noticeHtmlText('<p>one</p><ol start="3"><li>two</li></ol>three')).toBe('one two three');
   });
 });
 

@@ -62,7 +62,8 @@ export function sanitizeNoticeHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS).replace(DEAD_LINK, '$1').trim();
 }
 
-const BLOCK_END = /<\/(?:p|h[1-6]|li|blockquote|pre)>|<br\s*\/?>|<hr\s*\/?>/gi;
+/** A block's either end (text outside any block, a link's left behind say, is its own block). */
+const BLOCK_EDGE = /<\/?(?:p|h[1-6]|li|ul|ol|blockquote|pre)(?:\s[^>]*)?>|<br\s*\/?>|<hr\s*\/?>/gi;
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' };
 
 /**
@@ -70,7 +71,7 @@ const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>
  * attribute names) and where a summary left empty is cut from.
  */
 export function noticeHtmlText(cleanHtml: string): string {
-  const text = sanitizeHtml(cleanHtml.replace(BLOCK_END, '$& '), { allowedTags: [], allowedAttributes: {} });
+  const text = sanitizeHtml(cleanHtml.replace(BLOCK_EDGE, ' $& '), { allowedTags: [], allowedAttributes: {} });
   return text
     .replace(/&(?:amp|lt|gt|quot);/g, (entity) => ENTITIES[entity] ?? entity)
     .replace(/\s+/g, ' ')
