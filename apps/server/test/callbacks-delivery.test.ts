@@ -195,7 +195,7 @@ describe('delivery', () => {
     const log = await getDeliveryLog(app.db, order.id);
     expect(log.attempts.map((a) => a.attempt)).toEqual([4, 3, 2, 1]);
     for (const attempt of log.attempts) expect(attempt.requestBody).toBe(event.body);
-    expect(log).toMatchObject({ pushStatus: 'delivered', notificationSuccess: true });
+    expect(log).toMatchObject({ pushStatus: 'delivered', notificationSuccess: true, nextAttemptAt: null });
     const response = toDeliveryLogResponse(log);
     expect(deliveryLog.parse(response)).toEqual(response);
     expect(response.attempts[0]).toMatchObject({
@@ -272,7 +272,11 @@ describe('delivery', () => {
       url: 'http://127.0.0.1:1/closed',
       acknowledged: false,
     });
-    expect(await getDeliveryLog(app.db, order.id)).toMatchObject({ pushStatus: 'pending' });
+    // Pending, and when it is tried again (the retry's time, as the event's row holds it).
+    expect(await getDeliveryLog(app.db, order.id)).toMatchObject({
+      pushStatus: 'pending',
+      nextAttemptAt: new Date(clock.now().getTime() + 15_000),
+    });
     await app.db
       .update(applications)
       .set({ callbackUrl: receiver.url() })
@@ -364,6 +368,7 @@ describe('delivery', () => {
       attempts: [],
       pushStatus: 'none',
       notificationSuccess: false,
+      nextAttemptAt: null,
     });
   });
 });

@@ -280,7 +280,12 @@ describe('GET /front/mchOrder/getById', () => {
   it('shows an unpaid order without transfers or deliveries', async () => {
     const data = (await detail(o.usdc.orderNo)).json().data;
     expect(data.transfers).toEqual([]);
-    expect(data.deliveryLog).toEqual({ attempts: [], pushStatus: 'none', notificationSuccess: false });
+    expect(data.deliveryLog).toEqual({
+      attempts: [],
+      pushStatus: 'none',
+      notificationSuccess: false,
+      nextAttemptAt: null,
+    });
   });
 
   it("answers 404 for another merchant's order or an unknown one, 1001 without an id", async () => {

@@ -67,6 +67,12 @@ export const deliveryLog = z.object({
   attempts: z.array(callbackAttempt),
   pushStatus,
   notificationSuccess: z.boolean().describe("Whether the order's latest notification was acknowledged"),
+  nextAttemptAt: z
+    .string()
+    .nullable()
+    .describe(
+      'When the latest notification is tried again (ISO 8601): pending and waiting for its retry; null otherwise (delivered, given up, or being sent now)',
+    ),
 });
 export type DeliveryLog = z.infer<typeof deliveryLog>;
 

@@ -33,6 +33,8 @@ export interface DeliveryLog {
   attempts: DeliveryAttempt[];
   pushStatus: PushStatus;
   notificationSuccess: boolean;
+  /** Pending and waiting for its retry: when that is (a worker holding it is sending it now). */
+  nextAttemptAt: Date | null;
 }
 
 /**
@@ -71,6 +73,8 @@ export async function getDeliveryLog(db: Executor, orderId: number): Promise<Del
       id: callbackEvents.id,
       deliveredAt: callbackEvents.deliveredAt,
       gaveUpAt: callbackEvents.gaveUpAt,
+      runAt: callbackEvents.runAt,
+      leased: callbackEvents.leased,
     })
     .from(callbackEvents)
     .where(eq(callbackEvents.orderId, orderId))
@@ -80,7 +84,8 @@ export async function getDeliveryLog(db: Executor, orderId: number): Promise<Del
     latest,
     attempts.find((attempt) => attempt.eventId === latest?.id),
   );
-  return { attempts, pushStatus, notificationSuccess: pushStatus === 'delivered' };
+  const waiting = pushStatus === 'pending' && latest?.leased === false ? latest.runAt : null;
+  return { attempts, pushStatus, notificationSuccess: pushStatus === 'delivered', nextAttemptAt: waiting };
 }
 
 function pushStatusOf(
@@ -103,5 +108,6 @@ export function toDeliveryLogResponse(log: DeliveryLog): DeliveryLogResponse {
     })),
     pushStatus: log.pushStatus,
     notificationSuccess: log.notificationSuccess,
+    nextAttemptAt: log.nextAttemptAt?.toISOString() ?? null,
   };
 }

@@ -71,7 +71,10 @@ const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>
  * attribute names) and where a summary left empty is cut from.
  */
 export function noticeHtmlText(cleanHtml: string): string {
-  const text = sanitizeHtml(cleanHtml.replace(BLOCK_EDGE, ' $& '), { allowedTags: [], allowedAttributes: {} });
+  const text = sanitizeHtml(cleanHtml.replace(BLOCK_EDGE, ' $& '), {
+    allowedTags: [],
+    allowedAttributes: {},
+  });
   return text
     .replace(/&(?:amp|lt|gt|quot);/g, (entity) => ENTITIES[entity] ?? entity)
     .replace(/\s+/g, ' ')

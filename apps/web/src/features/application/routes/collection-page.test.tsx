@@ -61,6 +61,7 @@ function buildDetail(order: OrderRecord): OrderDetail {
     deliveryLog: {
       pushStatus: 'delivered',
       notificationSuccess: true,
+      nextAttemptAt: null,
       attempts: [
         {
           eventId: 'evt_1',

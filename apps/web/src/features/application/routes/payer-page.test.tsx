@@ -76,7 +76,7 @@ describe('PayerPage', () => {
         sentAt: '2026-11-25T02:05:01.000Z',
         finishedAt: '2026-11-25T02:06:00.000Z',
       },
-      deliveryLog: { pushStatus: 'none', notificationSuccess: false, attempts: [] },
+      deliveryLog: { pushStatus: 'none', notificationSuccess: false, nextAttemptAt: null, attempts: [] },
     };
     mockApi({
       '/app/list': ok({ list: [] }),

@@ -344,6 +344,15 @@ function Deliveries({ detail }: { detail: OrderDetail }) {
               <span data-testid="order-push-status">{t(`collection.detail.push.${log.pushStatus}`)}</span>
             ),
           },
+          ...(log.nextAttemptAt
+            ? [
+                {
+                  key: 'next',
+                  label: t('collection.detail.nextAttempt'),
+                  children: <span data-testid="order-next-attempt">{formatDate(log.nextAttemptAt)}</span>,
+                },
+              ]
+            : []),
           {
             key: 'success',
             label: t('collection.detail.notificationSuccess'),
