@@ -220,6 +220,8 @@ for (const lang of LANGUAGES) {
           if (await link.isVisible()) await link.click({ timeout: 5_000 });
           await expect(records).toBeVisible({ timeout: 5_000 });
         }).toPass({ timeout: 30_000 });
+        // The link lands on the records themselves, below the product intro.
+        await expect(records.getByTestId('records-filter')).toBeInViewport();
         await records.getByTestId('filter-orderNo').fill(order.orderNo);
         await records.getByTestId('records-search').click();
         const row = records

@@ -167,10 +167,10 @@ export default function ApplicationPage() {
           >
             <SafetyCertificateOutlined /> {t('application.signature.open')}
           </Button>
-          <Link to="/application/collection" data-testid="app-records-link">
+          <Link to="/application/collection#records" data-testid="app-records-link">
             <UnorderedListOutlined /> {t('application.recordsLink')}
           </Link>
-          <Link to="/application/payer" data-testid="app-payout-records-link">
+          <Link to="/application/payer#records" data-testid="app-payout-records-link">
             <UnorderedListOutlined /> {t('application.payoutRecordsLink')}
           </Link>
           {apps.length > 0 ? addButton : null}

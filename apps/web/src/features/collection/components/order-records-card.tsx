@@ -1,7 +1,8 @@
 import type { OrderPageBody } from '@tollgate/contracts';
 import { Card } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { isSameQuery } from '../../../shared/lib/same-query';
 import { EmptyData } from '../../../shared/ui/empty-data';
 import { LoadError } from '../../../shared/ui/load-error';
@@ -39,43 +40,52 @@ export function OrderRecordsCard({ type }: { type: 'collection' | 'payout' }) {
   const body: OrderPageBody = { type, ...page, ...filter };
   const records = useOrderPage(body);
   const texts = TEXTS[type];
+  // My applications' "Collection records" and "Payout records" links land on the records
+  // (#records), below the product intro.
+  const { hash } = useLocation();
+  const anchor = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (hash === '#records') anchor.current?.scrollIntoView({ block: 'start' });
+  }, [hash]);
   return (
-    <Card title={t(texts.title)} data-testid={`${type}-records`}>
-      <RecordsFilter
-        type={type}
-        isSearching={records.isFetching}
-        actions={<ExportButton kind={type} filters={filter} />}
-        onSearch={(values) => {
-          const next = toRecordsFilter(values);
-          if (isSameQuery(next, filter, page.pageNo)) void records.refetch();
-          setFilter(next);
-          setPage((current) => ({ ...current, pageNo: 1 }));
-        }}
-      />
-      {records.error ? (
-        <LoadError
-          message={`${t(texts.loadFailed)}: ${records.error.message}`}
-          onRetry={() => void records.refetch()}
-          isRetrying={records.isFetching}
-          testId="records-error"
-        />
-      ) : (
-        <RecordsTable
+    <div ref={anchor} id="records">
+      <Card title={t(texts.title)} data-testid={`${type}-records`}>
+        <RecordsFilter
           type={type}
-          rows={records.data?.list ?? []}
-          total={records.data?.total ?? 0}
-          totalCapped={records.data?.totalCapped}
-          pageNo={page.pageNo}
-          pageSize={page.pageSize}
-          isLoading={records.isFetching}
-          onPage={(pageNo, pageSize) =>
-            setPage({ pageNo: pageSize === page.pageSize ? pageNo : 1, pageSize })
-          }
-          onOpen={setOpenOrderNo}
-          empty={<EmptyData textKey={texts.empty} />}
+          isSearching={records.isFetching}
+          actions={<ExportButton kind={type} filters={filter} />}
+          onSearch={(values) => {
+            const next = toRecordsFilter(values);
+            if (isSameQuery(next, filter, page.pageNo)) void records.refetch();
+            setFilter(next);
+            setPage((current) => ({ ...current, pageNo: 1 }));
+          }}
         />
-      )}
-      <OrderDetailDrawer orderNo={openOrderNo} onClose={() => setOpenOrderNo(null)} />
-    </Card>
+        {records.error ? (
+          <LoadError
+            message={`${t(texts.loadFailed)}: ${records.error.message}`}
+            onRetry={() => void records.refetch()}
+            isRetrying={records.isFetching}
+            testId="records-error"
+          />
+        ) : (
+          <RecordsTable
+            type={type}
+            rows={records.data?.list ?? []}
+            total={records.data?.total ?? 0}
+            totalCapped={records.data?.totalCapped}
+            pageNo={page.pageNo}
+            pageSize={page.pageSize}
+            isLoading={records.isFetching}
+            onPage={(pageNo, pageSize) =>
+              setPage({ pageNo: pageSize === page.pageSize ? pageNo : 1, pageSize })
+            }
+            onOpen={setOpenOrderNo}
+            empty={<EmptyData textKey={texts.empty} />}
+          />
+        )}
+        <OrderDetailDrawer orderNo={openOrderNo} onClose={() => setOpenOrderNo(null)} />
+      </Card>
+    </div>
   );
 }
