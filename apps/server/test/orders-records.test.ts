@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications } from '../src/db/schema';
+import { applications, orders } from '../src/db/schema';
 import type { OrderRow } from '../src/modules/orders/order.repository';
 import { assignOrderNetwork, createCollectionOrder } from '../src/modules/orders/order.service';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
@@ -275,6 +275,16 @@ describe('GET /front/mchOrder/getById', () => {
       responseStatus: 200,
       acknowledged: true,
     });
+  });
+
+  it("shows an epusdt order's fiat price, and none for another order", async () => {
+    expect((await detail(o.usdc.orderNo)).json().data.order).toMatchObject({ fiat: null, fiatAmount: null });
+    await app.db.update(orders).set({ fiat: 'CNY', fiatAmount: '28.880' }).where(eq(orders.id, o.usdc.id));
+    expect((await detail(o.usdc.orderNo)).json().data.order).toMatchObject({
+      fiat: 'CNY',
+      fiatAmount: '28.88',
+    });
+    await app.db.update(orders).set({ fiat: null, fiatAmount: null }).where(eq(orders.id, o.usdc.id));
   });
 
   it('shows an unpaid order without transfers or deliveries', async () => {

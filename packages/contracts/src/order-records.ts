@@ -130,6 +130,11 @@ export const orderDetail = z.object({
     callbackUrl: z.string().describe("The order's own callback URL ('' when the application's is used)"),
     redirectUrl: z.string(),
     arrivedAt: z.string().nullable().describe('When the first payment was seen'),
+    fiat: z
+      .string()
+      .nullable()
+      .describe("An epusdt order's fiat (CNY, USD…): the shop priced it in that; null for other orders"),
+    fiatAmount: decimalString.nullable().describe("An epusdt order's price in its fiat, as the shop sent it"),
   }),
   transfers: z.array(orderTransfer).describe("Transfers seen to a collection's address (none for a payout)"),
   withdrawal: z

@@ -95,6 +95,8 @@ export async function getOrderDetail(
       callbackUrl: order.callbackUrl,
       redirectUrl: order.redirectUrl,
       arrivedAt: order.arrivedAt ? order.arrivedAt.toISOString() : null,
+      fiat: order.fiat,
+      fiatAmount: order.fiat && order.fiatAmount !== null ? toDecimalString(order.fiatAmount) : null,
     },
     transfers: transfers.map((t): OrderTransfer => {
       const chain = heads.get(t.chainId);

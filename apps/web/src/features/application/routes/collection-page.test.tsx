@@ -39,6 +39,8 @@ function buildDetail(order: OrderRecord): OrderDetail {
       callbackUrl: '',
       redirectUrl: '',
       arrivedAt: '2026-11-25T02:00:30.000Z',
+      fiat: 'CNY',
+      fiatAmount: '28.88',
     },
     withdrawal: null,
     transfers: [
@@ -223,6 +225,8 @@ describe('Platform collection', () => {
     fireEvent.click(await screen.findByTestId('record-detail'));
     const drawer = await screen.findByTestId('order-detail');
     expect(await within(drawer).findByText('Two coffees')).toBeTruthy();
+    // An epusdt order shows the fiat price the shop sent.
+    expect(within(drawer).getByTestId('order-fiat-price').textContent).toBe('28.88 CNY');
     expect(api.callsTo('/mchOrder/getById')[0]?.body.id).toBe(order.orderNo);
     const transfers = within(drawer).getByTestId('order-transfers');
     expect(within(transfers).getByText('3 / 3')).toBeTruthy();

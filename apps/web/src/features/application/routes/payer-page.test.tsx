@@ -66,6 +66,8 @@ describe('PayerPage', () => {
         callbackUrl: '',
         redirectUrl: '',
         arrivedAt: null,
+        fiat: null,
+        fiatAmount: null,
       },
       transfers: [],
       withdrawal: {

@@ -95,6 +95,16 @@ function DetailBody({ detail }: { detail: OrderDetail }) {
             children: `${order.currency} / ${order.network ?? t('collection.column.noNetwork')}`,
           },
           { key: 'amount', label: t('collection.column.amount'), children: money(order.amount) },
+          // An epusdt order was priced by the shop in a fiat: its own number to match the order by.
+          ...(order.fiat && order.fiatAmount
+            ? [
+                {
+                  key: 'fiat',
+                  label: t('collection.detail.fiatPrice'),
+                  children: <span data-testid="order-fiat-price">{`${order.fiatAmount} ${order.fiat}`}</span>,
+                },
+              ]
+            : []),
           { key: 'paid', label: t('collection.column.paidAmount'), children: money(order.paidAmount) },
           { key: 'fee', label: t('collection.column.fee'), children: money(order.fee) },
           {
