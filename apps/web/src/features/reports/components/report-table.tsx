@@ -39,7 +39,9 @@ export function ReportTable({ kind, report, isLoading }: ReportTableProps) {
     amountColumn(t('reports.column.amountUsdt'), 'amountUsdt', formatAmount),
     amountColumn(t('reports.column.netUsdt'), 'netUsdt', formatAmount),
   ];
-  const rows = [...report.days].reverse();
+  // The newest day first; within a day the server's order (currency, then type), as the totals
+  // below list them (a plain reverse turned that round too). The sort is stable.
+  const rows = [...report.days].sort((a, b) => (a.day < b.day ? 1 : a.day > b.day ? -1 : 0));
   const cell = (index: number, value: string | number, testId?: string) => (
     <Table.Summary.Cell index={index} align={index >= (isBill ? 3 : 2) ? 'right' : 'left'}>
       <Typography.Text strong className={index > 2 ? 'amount' : undefined} data-testid={testId}>

@@ -29,7 +29,6 @@ const COLLECTION = {
       ...usdt('1234.5', '9.876'),
       net: '1224.624',
     },
-    { day: '2026-11-26', coinName: 'USDT', type: null, count: 1, ...usdt('0.000001', '0'), net: '0.000001' },
     {
       day: '2026-11-26',
       coinName: 'ETH',
@@ -42,6 +41,7 @@ const COLLECTION = {
       feeUsdt: '12',
       netUsdt: '1488',
     },
+    { day: '2026-11-26', coinName: 'USDT', type: null, count: 1, ...usdt('0.000001', '0'), net: '0.000001' },
   ],
   totals: [
     {
@@ -82,6 +82,9 @@ describe('ReportPage', () => {
       .getAllByRole('row')
       .map((row) => row.textContent);
     expect(rows.some((row) => row?.startsWith('2026/11/26ETH1'))).toBe(true);
+    // Within a day, the server's order (currency, then type), as in the totals: ETH, then USDT.
+    const dayRows = rows.filter((row) => /^2026\/11\/2\d/.test(row ?? '')).map((row) => row?.slice(0, 14));
+    expect(dayRows).toEqual(['2026/11/26ETH1', '2026/11/26USDT', '2026/11/24USDT']);
     expect(rows.some((row) => row?.includes('2026/11/24USDT21,234.59.8761,224.6241,234.50'))).toBe(true);
     expect(screen.getAllByTestId('report-total-row')).toHaveLength(2);
     expect(screen.getByTestId('report-usdt-count').textContent).toBe('4');
