@@ -177,9 +177,17 @@ for (const lang of LANGUAGES) {
           .locator('tbody tr.ant-table-row', { hasText: order.orderNo });
         await expect(rows).toHaveCount(2);
         await expect(rows.getByTestId('fund-type')).toHaveText([lang.collectionType, lang.collectionType]);
-        await expect(rows.getByTestId('fund-change')).toHaveText(mine.map((item) => `+${item.changeAmount}`));
+        // Exact, with thousands separators (as the asset page writes amounts).
+        const grouped = (value: string) =>
+          value.replace(
+            /^(-?)(\d+)/,
+            (_, sign: string, int: string) => sign + int.replace(/\B(?=(\d{3})+(?!\d))/g, ','),
+          );
+        await expect(rows.getByTestId('fund-change')).toHaveText(
+          mine.map((item) => `+${grouped(item.changeAmount)}`),
+        );
         await expect(rows.getByTestId('fund-balance-after')).toHaveText(
-          mine.map((item) => item.balanceAfter),
+          mine.map((item) => grouped(item.balanceAfter)),
         );
       });
 

@@ -13,7 +13,7 @@ import {
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../shared/lib/format';
+import { formatDate, formatExactAmount } from '../../../shared/lib/format';
 import { withdrawalReasonText } from '../../../shared/lib/withdrawal-reason';
 import { DeliveryError } from '../../../shared/ui/delivery-error';
 import { LoadError } from '../../../shared/ui/load-error';
@@ -59,7 +59,7 @@ function DetailBody({ detail }: { detail: OrderDetail }) {
   const { order } = detail;
   const payout = order.type === 'payout';
   const none = t('collection.detail.none');
-  const money = (value: string) => `${value} ${order.currency}`;
+  const money = (value: string) => `${formatExactAmount(value)} ${order.currency}`;
   return (
     <Space orientation="vertical" size="large" className="full-width">
       <Descriptions

@@ -3,7 +3,7 @@ import { Button, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../shared/lib/format';
+import { formatDate, formatExactAmount } from '../../../shared/lib/format';
 import { useRecentChanges } from '../../../shared/live/recent-changes';
 import { RecordsTotal } from '../../../shared/ui/records-total';
 import { OrderStatus, TestTag } from './order-status';
@@ -41,7 +41,7 @@ export function RecordsTable({
   const isChanged = useRecentChanges();
   const amount = (value: string, currency: string) => (
     <span className="amount">
-      {value} {currency}
+      {formatExactAmount(value)} {currency}
     </span>
   );
   const columns: ColumnsType<OrderRecord> = [

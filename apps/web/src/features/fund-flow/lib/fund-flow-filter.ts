@@ -1,5 +1,6 @@
 import type { FundsRecordBody, FundsRecordItem } from '@tollgate/contracts';
 import type { Dayjs } from 'dayjs';
+import { formatExactAmount } from '../../../shared/lib/format';
 
 /** The fund flow's filters (SPEC leaves them open: type, currency, time range, order number). */
 export const FUND_TYPES = [
@@ -35,7 +36,7 @@ export function toFundFlowFilter(values: FundFlowFilterValues): FundFlowFilter {
 
 /** "+12.4" / "-3" / "0": the sign the change column shows (a decimal string, never a float). */
 export function signedChange(change: string): { text: string; direction: 'in' | 'out' | 'none' } {
-  if (change.startsWith('-')) return { text: change, direction: 'out' };
+  if (change.startsWith('-')) return { text: formatExactAmount(change), direction: 'out' };
   if (/^0+(\.0+)?$/.test(change)) return { text: change, direction: 'none' };
-  return { text: `+${change}`, direction: 'in' };
+  return { text: `+${formatExactAmount(change)}`, direction: 'in' };
 }

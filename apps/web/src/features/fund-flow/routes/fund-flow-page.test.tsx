@@ -51,6 +51,26 @@ describe('Fund flow', () => {
     expect(within(table).getByTestId('fund-type').textContent).toBe('Collection');
     expect(within(table).getByTestId('fund-change').textContent).toBe('+12.4');
     expect(within(table).getByTestId('fund-balance-after').textContent).toBe('12.4');
+  });
+
+  it('writes amounts exactly, with thousands separators, as the asset page does', async () => {
+    const big = {
+      ...RECORD,
+      amount: '1000000.5',
+      balanceBefore: '1234',
+      changeAmount: '-1000000.5',
+      balanceAfter: '2216.624',
+    };
+    mockApi({
+      '/merchant/account/funds-record': ok({ list: [big], total: 1, totalCapped: false }),
+      '/config/coinList': COINS,
+    });
+    renderWithProviders(<FundFlowPage />);
+    const table = screen.getByTestId('fund-table');
+    expect(await within(table).findByText('1,000,000.5')).toBeTruthy();
+    expect(within(table).getByText('1,234')).toBeTruthy();
+    expect(within(table).getByTestId('fund-change').textContent).toBe('-1,000,000.5');
+    expect(within(table).getByTestId('fund-balance-after').textContent).toBe('2,216.624');
     expect(within(table).getByText('Completed')).toBeTruthy();
     expect(within(table).getByTestId('fund-bucket').textContent).toBe('Available');
   });

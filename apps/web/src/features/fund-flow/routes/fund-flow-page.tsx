@@ -3,7 +3,7 @@ import { Button, Card, DatePicker, Flex, Form, Input, Select, Table, Tag, Typogr
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DATE_FORMAT, formatDate } from '../../../shared/lib/format';
+import { DATE_FORMAT, formatDate, formatExactAmount } from '../../../shared/lib/format';
 import { isSameQuery } from '../../../shared/lib/same-query';
 import { EmptyData } from '../../../shared/ui/empty-data';
 import { LoadError } from '../../../shared/ui/load-error';
@@ -48,6 +48,8 @@ export default function FundFlowPage() {
     setPage((current) => ({ ...current, pageNo: 1 }));
   };
   const dash = (value: string | null) => value || '-';
+  // Exact, with thousands separators, as the asset page and the dashboard write amounts.
+  const exact = (value: string) => formatExactAmount(value);
   const mono = (value: string | null) =>
     value ? (
       <Typography.Text copyable className="mono" ellipsis={{ tooltip: value }} style={{ maxWidth: 180 }}>
@@ -81,8 +83,14 @@ export default function FundFlowPage() {
     { title: t('fundFlow.column.address'), dataIndex: 'address', render: mono },
     { title: t('fundFlow.column.currency'), dataIndex: 'currency' },
     { title: t('fundFlow.column.network'), dataIndex: 'network', render: dash },
-    { title: t('fundFlow.column.amount'), dataIndex: 'amount', align: 'right', className: 'amount' },
-    { title: t('fundFlow.column.fee'), dataIndex: 'fee', align: 'right', className: 'amount' },
+    {
+      title: t('fundFlow.column.amount'),
+      dataIndex: 'amount',
+      align: 'right',
+      className: 'amount',
+      render: exact,
+    },
+    { title: t('fundFlow.column.fee'), dataIndex: 'fee', align: 'right', className: 'amount', render: exact },
     {
       title: t('fundFlow.column.status'),
       dataIndex: 'status',
@@ -108,6 +116,7 @@ export default function FundFlowPage() {
       dataIndex: 'balanceBefore',
       align: 'right',
       className: 'amount',
+      render: exact,
     },
     {
       title: t('fundFlow.column.changeAmount'),
@@ -128,7 +137,7 @@ export default function FundFlowPage() {
       align: 'right',
       render: (value: string) => (
         <span className="amount" data-testid="fund-balance-after">
-          {value}
+          {formatExactAmount(value)}
         </span>
       ),
     },
