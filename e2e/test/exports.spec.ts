@@ -41,7 +41,8 @@ async function rowsOnScreen(page: Page): Promise<ScreenRow[]> {
       const cells = Array.from(tr.querySelectorAll('td')).map((td) => td.textContent?.trim() ?? '');
       return {
         orderNo: tr.querySelector('[data-testid="record-order-no"]')?.textContent?.trim() ?? '',
-        amount: (cells[4] ?? '').replace(/\s*USDT$/, ''),
+        // The screen groups thousands (1,000); the file holds the plain decimal (1000).
+        amount: (cells[4] ?? '').replace(/\s*USDT$/, '').replaceAll(',', ''),
         status: tr.querySelector('[data-testid="order-status"]')?.textContent?.trim() ?? '',
         createdAt: cells[8] ?? '',
       };
