@@ -87,16 +87,25 @@ export async function readOutbox(app: FastifyInstance) {
   return app.db.select().from(devOutbox).orderBy(desc(devOutbox.id));
 }
 
+const codeIn = (text: string) => text.match(/^(\d{6})$/m)?.[1] ?? null;
+
 /** The newest mail to `email`, and the 6-digit code in it if it holds one. */
 export async function lastMailTo(app: FastifyInstance, email: string) {
   const mail = (await readOutbox(app)).find((row) => row.toAddress === email);
   if (!mail) throw new Error(`no mail to ${email}`);
-  return { ...mail, code: mail.text.match(/^(\d{6})$/m)?.[1] ?? null };
+  return { ...mail, code: codeIn(mail.text) };
 }
 
+/**
+ * The code in the newest mail to `email` that holds one. Not simply the newest mail: the worker
+ * sends several jobs at once, so a notice queued before the code (Google bound, say) can reach
+ * the outbox after it.
+ */
 export async function codeMailedTo(app: FastifyInstance, email: string): Promise<string> {
-  const { code } = await lastMailTo(app, email);
-  if (!code) throw new Error(`the last mail to ${email} holds no code`);
+  const mails = (await readOutbox(app)).filter((row) => row.toAddress === email);
+  if (mails.length === 0) throw new Error(`no mail to ${email}`);
+  const code = mails.map((row) => codeIn(row.text)).find((found) => found !== null);
+  if (!code) throw new Error(`no mail to ${email} holds a code`);
   return code;
 }
 
