@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import type { AxeResults, Result } from 'axe-core';
+import { settle } from './settle';
 
 /**
  * Runs axe-core (the engine behind Lighthouse's accessibility audit) in the page, after its
@@ -46,15 +47,9 @@ const RUN_OPTIONS = { rules: Object.fromEntries(LIGHTHOUSE_RULES.map((id) => [id
 type AxeRun = (context: Document, options: object) => Promise<AxeResults>;
 
 export async function findAxeViolations(page: Page): Promise<string[]> {
-  // Transitions and entrance effects settle first; an endless one (the pulsing dot of an unread
-  // notice, say, which another test may just have published) never does, and axe need not wait.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-      ),
-  );
+  // Transitions and entrance effects settle first (an endless one, the pulsing dot of an unread
+  // notice that another test may just have published, never does, and axe need not wait).
+  await settle(page);
   // Evaluated through the debugger protocol: the app's CSP (script-src 'self') rightly refuses
   // an injected <script>.
   await page.evaluate(AXE_SOURCE);

@@ -1,5 +1,5 @@
 import { hoverAccountPopover } from '../src/account-popover';
-import { expect, test } from '../src/fixtures';
+import { addDemoSession, expect, test } from '../src/fixtures';
 import { readBaseUrl } from '../src/server-env';
 
 test('a token the server rejects (401) ends the session on the next call', async ({
@@ -35,6 +35,32 @@ test('the avatar popover is 200 wide and leads to merchant info', async ({ logge
   await expect(page).toHaveURL(/\/merchant\/info$/);
   await expect(page.getByTestId('merchant-info-card')).toContainText('100001');
 });
+
+for (const language of ['en_US', 'vi_VN', 'zh_TW'] as const) {
+  test(`the avatar popover's contents stay inside its 200 px (${language})`, async ({ page, context }) => {
+    // "Google Authenticator: not bound" and "Thông tin thương nhân" are wider than the popover:
+    // they wrap instead of sticking out of it or being cut.
+    await page.addInitScript((lang) => window.localStorage.setItem('lang', lang), language);
+    await addDemoSession(context);
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('header-balance')).toBeVisible({ timeout: 45_000 });
+    await hoverAccountPopover(page);
+    await expect(page.getByTestId('user-google-state')).toBeVisible();
+    const overflowing = await page.getByTestId('user-popover').evaluate((panel) => {
+      const box = panel.getBoundingClientRect();
+      const parts = panel.querySelectorAll<HTMLElement>(
+        '[data-testid="user-google-state"], [data-testid="user-merchant-id"], button',
+      );
+      return [...parts]
+        .filter((part) => {
+          const { left, right } = part.getBoundingClientRect();
+          return left < box.left - 0.5 || right > box.right + 0.5 || part.scrollWidth > part.clientWidth + 1;
+        })
+        .map((part) => part.dataset.testid ?? part.textContent);
+    });
+    expect(overflowing).toEqual([]);
+  });
+}
 
 test('logout still ends on /login when the logout call fails', async ({ loggedInPage: page, context }) => {
   await page.route('**/front/admin/login-out**', (route) => route.abort());

@@ -11,6 +11,7 @@ import { useAccountPopover } from './use-account-popover';
  * and also by click, tap or keyboard, since it holds the only logout (see useAccountPopover).
  */
 export const POPOVER_WIDTH = 200;
+const WRAPPING_BUTTON = { whiteSpace: 'normal', height: 'auto', minHeight: 32 } as const;
 
 export function UserPopover() {
   const { t } = useTranslation();
@@ -32,7 +33,13 @@ export function UserPopover() {
           {t('common.header.merchantId', { id: merchant?.merchantId ?? '-' })}
         </Typography.Text>
         {merchant ? (
-          <Tag color={merchant.googleState ? 'success' : 'default'} data-testid="user-google-state">
+          // A tag does not wrap by default: "Google Authenticator: not bound" (or its Vietnamese)
+          // is wider than the 200 px popover and stuck out of it.
+          <Tag
+            color={merchant.googleState ? 'success' : 'default'}
+            style={{ whiteSpace: 'normal', maxWidth: '100%', marginInlineEnd: 0 }}
+            data-testid="user-google-state"
+          >
             {merchant.googleState ? t('common.header.googleBound') : t('common.header.googleUnbound')}
           </Tag>
         ) : null}
@@ -40,6 +47,8 @@ export function UserPopover() {
       <Space orientation="vertical" style={{ width: '100%' }}>
         <Button
           block
+          // Wraps like the tag above: 'Thông tin thương nhân' is wider than the button.
+          style={WRAPPING_BUTTON}
           icon={<UserOutlined />}
           onClick={() => {
             popover.close();
@@ -52,6 +61,7 @@ export function UserPopover() {
         <Button
           block
           danger
+          style={WRAPPING_BUTTON}
           icon={<LogoutOutlined />}
           loading={logout.isPending}
           onClick={() => logout.mutate()}
