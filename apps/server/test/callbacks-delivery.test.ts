@@ -267,6 +267,11 @@ describe('delivery', () => {
     receiver = await startCallbackReceiver();
     const { application, order } = await newOrder('http://127.0.0.1:1/closed');
     const event = await record(app.db, order);
+    // Not tried yet: pending, with no retry to tell of.
+    expect(await getDeliveryLog(app.db, order.id)).toMatchObject({
+      pushStatus: 'pending',
+      nextAttemptAt: null,
+    });
     await worker.drain();
     expect((await attemptsOf(event.id))[0]).toMatchObject({
       url: 'http://127.0.0.1:1/closed',

@@ -71,7 +71,7 @@ export const deliveryLog = z.object({
     .string()
     .nullable()
     .describe(
-      'When the latest notification is tried again (ISO 8601): pending and waiting for its retry; null otherwise (delivered, given up, or being sent now)',
+      'When the latest notification is tried again (ISO 8601): pending, tried and waiting for its retry; null otherwise (not tried yet, delivered, given up, or being sent now)',
     ),
 });
 export type DeliveryLog = z.infer<typeof deliveryLog>;

@@ -7,9 +7,13 @@ import { DECIMAL_PATTERN, MAX_ORDER_AMOUNT, money } from './money';
  * the text as a number, which throws on "ten" or "" (a 500 instead of the 1001 it is).
  */
 export const decimalString = z
-  // A JSON number (10.5) is not taken: it may already have lost digits on its way (a float).
+  // A JSON number (10.5) is not taken: it may already have lost digits on its way (a float), and
+  // it is told what to send. null is missing, as for every other field (requiredString).
   .string({
-    error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.decimalText'),
+    error: (issue) => {
+      if (issue.input === undefined || issue.input === null) return 'validation.required';
+      return typeof issue.input === 'number' ? 'validation.decimalText' : 'validation.invalidType';
+    },
   })
   .regex(DECIMAL_PATTERN, { message: 'validation.decimal', abort: true })
   .describe('A decimal number as a string, e.g. "12.50"');

@@ -23,6 +23,17 @@ describe('collection amounts', () => {
   it('refuses an empty or missing amount', () => {
     expect(amountIssue(createCollectionBody, { ...base, amount: '' })).toBe('validation.decimal');
     expect(amountIssue(createCollectionBody, base)).toBe('validation.required');
+    expect(amountIssue(createCollectionBody, { ...base, amount: null })).toBe('validation.required');
+  });
+
+  it('tells a JSON number to come as a decimal string, and refuses other types as such', () => {
+    expect(amountIssue(createCollectionBody, { ...base, amount: 10.5 })).toBe('validation.decimalText');
+    expect(amountIssue(testPayBody, { amount: 10 })).toBe('validation.decimalText');
+    for (const amount of [true, {}, ['10']]) {
+      expect(amountIssue(createCollectionBody, { ...base, amount }), JSON.stringify(amount)).toBe(
+        'validation.invalidType',
+      );
+    }
   });
 
   it('refuses zero and accepts a positive decimal', () => {

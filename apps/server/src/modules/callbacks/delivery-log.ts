@@ -33,7 +33,7 @@ export interface DeliveryLog {
   attempts: DeliveryAttempt[];
   pushStatus: PushStatus;
   notificationSuccess: boolean;
-  /** Pending and waiting for its retry: when that is (a worker holding it is sending it now). */
+  /** Pending, tried and waiting for its retry: when that is (a worker holding it is sending it now). */
   nextAttemptAt: Date | null;
 }
 
@@ -80,11 +80,10 @@ export async function getDeliveryLog(db: Executor, orderId: number): Promise<Del
     .where(eq(callbackEvents.orderId, orderId))
     .orderBy(...latestEventFirst, asc(callbackEvents.id))
     .limit(1);
-  const pushStatus = pushStatusOf(
-    latest,
-    attempts.find((attempt) => attempt.eventId === latest?.id),
-  );
-  const waiting = pushStatus === 'pending' && latest?.leased === false ? latest.runAt : null;
+  const latestAttempt = attempts.find((attempt) => attempt.eventId === latest?.id);
+  const pushStatus = pushStatusOf(latest, latestAttempt);
+  // A retry's time only once it has been tried: a new event's runAt is its own creation, due now.
+  const waiting = pushStatus === 'pending' && latestAttempt && latest?.leased === false ? latest.runAt : null;
   return { attempts, pushStatus, notificationSuccess: pushStatus === 'delivered', nextAttemptAt: waiting };
 }
 

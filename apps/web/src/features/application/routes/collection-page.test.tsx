@@ -40,7 +40,7 @@ function buildDetail(order: OrderRecord): OrderDetail {
       redirectUrl: '',
       arrivedAt: '2026-11-25T02:00:30.000Z',
       fiat: 'CNY',
-      fiatAmount: '28.88',
+      fiatAmount: '28880.5',
     },
     withdrawal: null,
     transfers: [
@@ -51,7 +51,7 @@ function buildDetail(order: OrderRecord): OrderDetail {
         fromAddress: 'TXYZ',
         toAddress: order.payAddress ?? '',
         coinName: 'USDT',
-        amount: '50',
+        amount: '1000000.5',
         blockHeight: 12,
         status: 'credited',
         confirmations: 5,
@@ -225,11 +225,12 @@ describe('Platform collection', () => {
     fireEvent.click(await screen.findByTestId('record-detail'));
     const drawer = await screen.findByTestId('order-detail');
     expect(await within(drawer).findByText('Two coffees')).toBeTruthy();
-    // An epusdt order shows the fiat price the shop sent.
-    expect(within(drawer).getByTestId('order-fiat-price').textContent).toBe('28.88 CNY');
+    // An epusdt order shows the fiat price the shop sent; amounts exactly, with separators.
+    expect(within(drawer).getByTestId('order-fiat-price').textContent).toBe('28,880.5 CNY');
     expect(api.callsTo('/mchOrder/getById')[0]?.body.id).toBe(order.orderNo);
     const transfers = within(drawer).getByTestId('order-transfers');
     expect(within(transfers).getByText('3 / 3')).toBeTruthy();
+    expect(within(transfers).getByText('1,000,000.5 USDT')).toBeTruthy();
     expect(within(transfers).getByText('Credited')).toBeTruthy();
     expect(within(drawer).getByTestId('order-push-status').textContent).toBe('Delivered');
     const attempts = within(drawer).getAllByTestId('order-attempt');

@@ -101,7 +101,9 @@ function DetailBody({ detail }: { detail: OrderDetail }) {
                 {
                   key: 'fiat',
                   label: t('collection.detail.fiatPrice'),
-                  children: <span data-testid="order-fiat-price">{`${order.fiatAmount} ${order.fiat}`}</span>,
+                  children: (
+                    <span data-testid="order-fiat-price">{`${formatExactAmount(order.fiatAmount)} ${order.fiat}`}</span>
+                  ),
                 },
               ]
             : []),
@@ -281,7 +283,7 @@ function Transfers({ transfers }: { transfers: OrderTransfer[] }) {
           {
             title: t('collection.detail.transfer.amount'),
             dataIndex: 'amount',
-            render: (v: string, row) => `${v} ${row.coinName}`,
+            render: (v: string, row) => `${formatExactAmount(v)} ${row.coinName}`,
           },
           { title: t('collection.detail.transfer.block'), dataIndex: 'blockHeight' },
           {

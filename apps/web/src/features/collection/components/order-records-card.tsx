@@ -48,7 +48,7 @@ export function OrderRecordsCard({ type }: { type: 'collection' | 'payout' }) {
     if (hash === '#records') anchor.current?.scrollIntoView({ block: 'start' });
   }, [hash]);
   return (
-    <div ref={anchor} id="records">
+    <div ref={anchor}>
       <Card title={t(texts.title)} data-testid={`${type}-records`}>
         <RecordsFilter
           type={type}

@@ -1,5 +1,5 @@
 import { Alert, App, Button, Modal, Progress, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatExactAmount } from '../../../shared/lib/format';
 import { downloadExport, useExportStatus } from '../api/export-file';
@@ -18,6 +18,10 @@ export function ExportJobModal({
   const [downloading, setDownloading] = useState(false);
   const data = status.data;
   const count = (n: number) => formatExactAmount(String(n));
+  // The job it was opened for, kept while the modal fades out after onClose cleared `job` (the
+  // intro read "More than 0 rows" for that moment).
+  const lastJob = useRef(job);
+  if (job) lastJob.current = job;
 
   const download = async () => {
     if (!data?.downloadUrl) return;
@@ -92,7 +96,7 @@ export function ExportJobModal({
       <Space orientation="vertical" style={{ width: '100%' }} size="middle">
         <Typography.Paragraph style={{ marginBottom: 0 }}>
           {/* The server counts up to its direct limit + 1: what is known is "more than the limit". */}
-          {t('exports.job.intro', { limit: count(Math.max(0, (job?.rows ?? 1) - 1)) })}
+          {t('exports.job.intro', { limit: count(Math.max(0, (lastJob.current?.rows ?? 1) - 1)) })}
         </Typography.Paragraph>
         {body()}
       </Space>
