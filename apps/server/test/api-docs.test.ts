@@ -45,6 +45,18 @@ function keyPaths(value: unknown, prefix = ''): string[] {
   return Object.entries(value).flatMap(([key, child]) => keyPaths(child, `${prefix}${key}.`));
 }
 
+describe('GET /api-docs/json', () => {
+  it("gives the examples this server's PUBLIC_URL, as /docs/api does", async () => {
+    const served = (await page('/api-docs/json')).body;
+    expect(served).not.toContain('http://localhost:8080');
+    expect(served).toContain("BASE_URL='https://pay.example.com'");
+    expect(served).toContain("const BASE_URL = 'https://pay.example.com';");
+    // The rest of the document is the app's own.
+    const document = JSON.parse(served);
+    expect(Object.keys(document.paths)).toEqual(Object.keys((app.swagger() as { paths: object }).paths));
+  });
+});
+
 describe('GET /docs/api', () => {
   it('is public, in each language, with a switcher, a table of contents and every call', async () => {
     const titles = new Set<string>();

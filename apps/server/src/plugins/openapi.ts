@@ -8,7 +8,11 @@ import serverPackage from '../../package.json';
 import { registerApiDocsRoutes } from '../modules/api-docs/api-docs.routes';
 import { API_DOCS_PATH } from '../modules/api-docs/api-docs-path';
 import { EPUSDT_TAG } from '../modules/epusdt/epusdt-docs';
-import { API_SECURITY_SCHEMES, MERCHANT_API_TAG } from '../modules/merchant-api/api-docs';
+import {
+  API_SECURITY_SCHEMES,
+  MERCHANT_API_TAG,
+  SAMPLE_PLACEHOLDERS,
+} from '../modules/merchant-api/api-docs';
 
 /**
  * The OpenAPI document, generated from the same zod schemas that validate the requests
@@ -88,6 +92,19 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api-docs' });
+  // The examples are written for http://localhost:8080 (the committed docs/openapi.json keeps
+  // that); the served document gives them this server's PUBLIC_URL, as /docs/api does, so a copied
+  // example reaches this server.
+  const placeholder = JSON.stringify(SAMPLE_PLACEHOLDERS.baseUrl).slice(1, -1);
+  const publicUrl = JSON.stringify(app.config.publicUrl.replace(/\/+$/, '')).slice(1, -1);
+  let served: Record<string, unknown> | undefined;
+  await app.register(swaggerUi, {
+    routePrefix: '/api-docs',
+    transformSpecificationClone: false,
+    transformSpecification: (document) => {
+      served ??= JSON.parse(JSON.stringify(document).replaceAll(placeholder, publicUrl));
+      return served as Record<string, unknown>;
+    },
+  });
   registerApiDocsRoutes(app);
 }
