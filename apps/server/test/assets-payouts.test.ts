@@ -148,7 +148,9 @@ describe('POST /api/v1/payouts', () => {
     const cases: [Record<string, unknown>, number, string?][] = [
       [payout('a', { address: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94' }), 1001, 'address'],
       [payout('b', { amount: '5' }), 1001, 'amount'],
-      [payout('c', { currency: 'BNB' }), 1001, 'currency'],
+      // A currency the network does not carry is 3002, as for a collection, naming the field.
+      [payout('c', { currency: 'BNB' }), 3002, 'currency'],
+      [payout('c', { currency: 'XYZ' }), 3002, 'currency'],
       [payout('d', { network: 'SOLANA' }), 3002],
       [payout('e', { amount: '14.5' }), 3201],
     ];

@@ -109,10 +109,16 @@ describe('2001: a header missing or malformed, an unknown or deleted application
   });
 
   it('with an APPID nobody has, or one that is not an APPID', async () => {
+    const messages = [];
     for (const appId of ['app_00000000000000000000', 'app id with spaces']) {
-      const result = await getSigned(app, { appId, secret: shop.secret }, UNKNOWN_ORDER);
+      const result = await getSigned(app, { appId, secret: shop.secret }, UNKNOWN_ORDER, { lang: 'zh_CN' });
       expectRefused(result, 2001, 401);
+      messages.push(result.body.message);
     }
+    expect(messages).toEqual([
+      'X-App-Id：应用不存在或已删除，或其商户账号已被停用',
+      '缺少签名请求头或格式错误（X-App-Id、X-Timestamp、X-Nonce、X-Signature），或应用不存在、已删除或已停用',
+    ]);
   });
 
   it("with a deleted application's APPID and secret; its orders stay", async () => {
@@ -127,7 +133,12 @@ describe('2001: a header missing or malformed, an unknown or deleted application
   it('for a disabled merchant', async () => {
     const held = await createApiApplication(app);
     await app.db.update(merchants).set({ status: 'disabled' }).where(eq(merchants.id, held.merchantId));
-    expectRefused(await getSigned(app, held, UNKNOWN_ORDER), 2001, 401);
+    const refused = await getSigned(app, held, UNKNOWN_ORDER, { lang: 'en_US' });
+    expectRefused(refused, 2001, 401);
+    // Said as the application's state, not as a header fault the developer would look for.
+    expect(refused.body.message).toBe(
+      'X-App-Id: no such application, or it was deleted, or its merchant account is disabled',
+    );
     expect(await nonceRows(held)).toBe(0);
   });
 

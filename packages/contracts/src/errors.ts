@@ -225,6 +225,8 @@ export const ERROR_MESSAGE_VARIANTS = {
   googleCodeReused: ErrorCode.GOOGLE_CODE_INVALID,
   /** Google is bound and the call that needs its code (an app secret) came without one. */
   googleCodeMissing: ErrorCode.GOOGLE_CODE_INVALID,
+  /** A signed call's X-App-Id names no application, a deleted one, or one of a disabled merchant. */
+  apiApplicationUnavailable: ErrorCode.API_AUTH_INVALID,
   /** No application of the caller's has that appId (another merchant's, deleted, or none). */
   applicationNotFound: ErrorCode.NOT_FOUND,
   /** An uploaded file over its policy's maxBytes (2 MB). */

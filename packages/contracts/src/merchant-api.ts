@@ -291,7 +291,8 @@ export const apiEndpoints = {
     description: "Only the calling application's own orders; any other order number is 404.",
     params: orderNoParams,
     response: orderObject,
-    errors: [ErrorCode.NOT_FOUND],
+    // 1001: an order number that cannot be one (too long, other characters).
+    errors: [ErrorCode.VALIDATION_FAILED, ErrorCode.NOT_FOUND],
     devnetOnly: false,
   },
   findCollection: {
@@ -360,7 +361,7 @@ export const apiEndpoints = {
     description: "Only the calling application's own payouts; any other order number is 404.",
     params: orderNoParams,
     response: payoutObject,
-    errors: [ErrorCode.NOT_FOUND],
+    errors: [ErrorCode.VALIDATION_FAILED, ErrorCode.NOT_FOUND],
     devnetOnly: false,
   },
   findPayout: {

@@ -131,7 +131,8 @@ async function acceptGroup(deps: PayoutDeps, requests: PayoutRequest[]): Promise
   const outcomes: Outcome[] = new Array(requests.length);
   const fail = (error: unknown) => requests.map((): Outcome => ({ ok: false, error }));
   const merchant = await findMerchantById(deps.db, merchantId);
-  if (!merchant) return fail(new AppError(ErrorCode.API_AUTH_INVALID));
+  if (!merchant)
+    return fail(new AppError(ErrorCode.API_AUTH_INVALID, { variant: 'apiApplicationUnavailable' }));
   try {
     requireWithdrawalsOpen(merchant, deps.now());
   } catch (error) {

@@ -11,7 +11,8 @@ import { listWhitelistKeys, readWhitelist, whitelistKey } from './address-whitel
  * The rules every withdrawal passes, whatever asks for it (the back office one by one or in a
  * batch, the payout API), in order, each with its own localized error:
  * 1. the chain is enabled on this server (3002);
- * 2. the chain carries the coin (1001 on coinName);
+ * 2. the chain carries the coin (1001 on coinName; for the payout API 3002 naming it, the code its
+ *    documentation and a collection give a currency the network does not carry);
  * 3. the address is valid for the chain, checksum included: the adapter decides (1001 on address);
  *    while the merchant's address whitelist is on, it is listed for that chain, compared as the
  *    adapter normalizes it (EVM: checksummed, so any letter case) (3203 on address);
@@ -207,6 +208,11 @@ export async function checkWithdrawal(
   const adapter = chains.get(request.chainId);
   if (!adapter) throw new AppError(ErrorCode.CURRENCY_NOT_SUPPORTED);
   const terms = await termsOf(request.chainId, request.coinName);
-  if (!terms) throw fieldError('coinName', 'validation.asset.coinNotOnChain');
+  if (!terms) {
+    const fieldErrors = [{ field: 'coinName', key: 'validation.asset.coinNotOnChain' }];
+    throw new AppError(request.payout ? ErrorCode.CURRENCY_NOT_SUPPORTED : ErrorCode.VALIDATION_FAILED, {
+      fieldErrors,
+    });
+  }
   return { adapter, ...checkAgainstTerms(adapter, terms, request, whitelist) };
 }

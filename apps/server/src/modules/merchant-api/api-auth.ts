@@ -86,7 +86,8 @@ export async function verifySignedRequest(request: FastifyRequest): Promise<void
   if (!isTimestampFresh(headers.timestamp, now())) throw new AppError(ErrorCode.API_TIMESTAMP_OUT_OF_WINDOW);
   const app = await findApiClient(db, headers.appId);
   if (!app || app.deletedAt !== null || app.merchantStatus !== 'active') {
-    throw new AppError(ErrorCode.API_AUTH_INVALID);
+    // Said apart from a header fault: the shop's developer looks at the application, not the code.
+    throw new AppError(ErrorCode.API_AUTH_INVALID, { variant: 'apiApplicationUnavailable' });
   }
   // Opened once per application, version and sealed value (the callback worker's keeping).
   const secret = openAppSecretKept(secrets, app.id, app.secretVersion, app.secretSealed);
