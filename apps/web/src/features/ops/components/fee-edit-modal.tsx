@@ -10,7 +10,8 @@ import { decimalRule } from '../lib/ops-rules';
 /**
  * Editing one row of the fee table (a chain and coin's collection rate and payout fee) or of
  * the exchange rates. The values are decimal strings as typed; saving asks for a confirmation
- * (the change applies at once to new orders and withdrawals) and is written to the audit log.
+ * (a collection rate applies at once to every payment credited from then on, a payout fee to the
+ * withdrawals and payouts made from then on) and is written to the audit log.
  */
 type FeeRow = OpsFeeTable['fees'][number];
 type RateRow = OpsFeeTable['rates'][number];
