@@ -57,6 +57,23 @@ describe('GET /api-docs/json', () => {
   });
 });
 
+describe('the epusdt section of /docs/api', () => {
+  it("names each plugin's fields with this server's URLs, in each language", async () => {
+    const base = 'https://pay.example.com/epusdt/{APPID}';
+    for (const lang of LANGUAGES) {
+      const html = (await page(`/docs/api?lang=${lang}`)).body;
+      const section = html.slice(html.indexOf('<section id="epusdt">'));
+      const text = docsText(lang).epusdt;
+      // dujiaoka and v2board take the full create-transaction URL, the others the base URL.
+      expect(section, lang).toContain(`<code>${base}/api/v1/order/create-transaction</code>`);
+      expect(section).toContain('商户密钥 (merchant_pem)');
+      expect(section).toContain(`<code>${base}/</code>`);
+      expect(section).toContain(`<th scope="col">${text.system}</th>`);
+      expect(section).toContain('<code>notify_url</code>');
+    }
+  });
+});
+
 describe('GET /docs/api', () => {
   it('is public, in each language, with a switcher, a table of contents and every call', async () => {
     const titles = new Set<string>();

@@ -51,6 +51,41 @@ function table(headers: string[], rows: string[][], className = 'table'): string
   return `<div class="${className}"><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
+/**
+ * The epusdt section: the base URL and token, and where each shop system's plugin takes them
+ * (docs/epusdt.md has the same table): some want the base URL, others the full
+ * create-transaction URL, one the token in a field named for something else.
+ */
+function epusdtSection(input: { publicUrl: string }, t: DocsText): string {
+  const e = t.epusdt;
+  const base = `${input.publicUrl}/epusdt/{APPID}`;
+  const create = `${base}/api/v1/order/create-transaction`;
+  const url = (value: string, note?: string) =>
+    `<code>${escapeHtml(value)}</code>${note ? ` ${inline(note)}` : ''}`;
+  const secret = inline(e.secret);
+  const rows: [string, string, string][] = [
+    ['dujiaoka (独角数卡)', '商户ID (merchant_id)', secret],
+    ['', '商户密钥 (merchant_pem)', url(create, e.fullUrl)],
+    ['WHMCS (epusdt)', 'Endpoint', url(base, e.appends)],
+    ['', 'Token', secret],
+    ['v2board (EPUSDT)', 'URL', url(create, e.fullUrl)],
+    ['', 'PID', secret],
+    ['xboard (BEpusdt)', 'API 地址', url(base)],
+    ['', 'API Token', secret],
+    ['', '交易类型', inline(e.tradeType)],
+    ['EPay (彩虹易支付, bepusdt / epusdt)', '接口地址', url(`${base}/`, e.trailingSlash)],
+    ['', 'Token', secret],
+  ];
+  return [
+    `<section id="epusdt"><h2>${escapeHtml(e.title)}</h2><p>${inline(fill(e.p1, { baseUrl: base }))}</p>`,
+    table(
+      [e.system, e.field, e.value].map(escapeHtml),
+      rows.map(([system, field, value]) => [escapeHtml(system), escapeHtml(field), value]),
+    ),
+    `<p>${inline(e.p2)}</p></section>`,
+  ].join('\n');
+}
+
 function codeBlock(source: string, t: DocsText, label: string): string {
   return `<div class="code"><button type="button" class="copy" data-copied="${escapeHtml(t.page.copied)}" data-failed="${escapeHtml(t.page.copyFailed)}" aria-label="${escapeHtml(`${t.page.copy}: ${label}`)}">${escapeHtml(t.page.copy)}</button><pre tabindex="0"><code>${escapeHtml(source)}</code></pre></div>`;
 }
@@ -251,7 +286,7 @@ export function renderApiDocsPage(input: PageInput): string {
     `<section id="operations"><h2>${escapeHtml(t.operations.title)}</h2>`,
     ...operations.map((operation) => operationSection(operation, input, t)),
     '</section>',
-    `<section id="epusdt"><h2>${escapeHtml(t.epusdt.title)}</h2><p>${inline(fill(t.epusdt.p1, { baseUrl: `${input.publicUrl}/epusdt/{APPID}` }))}</p></section>`,
+    epusdtSection(input, t),
     '</main>',
   ].join('\n');
 
