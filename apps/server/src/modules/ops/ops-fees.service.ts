@@ -122,8 +122,9 @@ export async function updateOpsRate(
     .where(eq(coins.coinName, coinName))
     .orderBy(asc(coins.coinId))
     .limit(1);
+  if (!known) throw fieldError('coinName', 'validation.ops.coinUnknown');
   // USDT is the quote itself: its rate is 1 by definition.
-  if (!known || coinName === DEFAULT_CURRENCY) throw fieldError('coinName', 'validation.ops.coinUnknown');
+  if (coinName === DEFAULT_CURRENCY) throw fieldError('coinName', 'validation.ops.usdtRateFixed');
   const rate = money(body.rate);
   if (!rate.greaterThan(0) || rate.greaterThan(RATE_MAX)) {
     throw failed([{ field: 'rate', key: 'validation.ops.rate', params: { max: RATE_MAX } }]);
