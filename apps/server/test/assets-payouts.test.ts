@@ -391,6 +391,18 @@ describe('POST /api/v1/payouts/batch', () => {
     });
     expect(bad.body.code).toBe(1001);
     expect(bad.body.data.errors[0].field).toBe('items.1.address');
+    // One number twice with other content: 3001 naming both items (nothing of it exists yet).
+    const twice = await postSigned(
+      app,
+      creds,
+      '/api/v1/payouts/batch',
+      { items: [payout('t1'), payout('t2'), payout('t1', { amount: '12' })] },
+      { lang: 'en_US' },
+    );
+    expect(twice.body).toMatchObject({
+      code: 3001,
+      message: 'items.2.merchantOrderNo: Item 0 has the same merchantOrderNo with different content',
+    });
     expect(await balanceOf(creds.merchantId)).toEqual({ available: 100, frozen: 0 });
     const ok = await postSigned(app, creds, '/api/v1/payouts/batch', {
       items: [payout('b1'), payout('b2'), payout('b3')],

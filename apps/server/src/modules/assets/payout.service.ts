@@ -117,7 +117,13 @@ export async function createPayouts(
   items.forEach((item, index) => {
     const first = firstByNo.get(item.merchantOrderNo);
     if (first === undefined) firstByNo.set(item.merchantOrderNo, index);
-    else if (hashes[first] !== hashes[index]) throw new AppError(ErrorCode.MERCHANT_ORDER_CONFLICT);
+    else if (hashes[first] !== hashes[index]) {
+      // Nothing of it exists yet: the message names both items rather than "already exists".
+      const field = options.batch ? `items.${index}.merchantOrderNo` : 'merchantOrderNo';
+      throw new AppError(ErrorCode.MERCHANT_ORDER_CONFLICT, {
+        fieldErrors: [{ field, key: 'validation.asset.batchNumberTwice', params: { first } }],
+      });
+    }
   });
   const request: PayoutRequest = { client, items, hashes, firstByNo, batch: options.batch };
   const outcome = await acceptInGroups(deps.db)(client.merchantId, { deps, request });
