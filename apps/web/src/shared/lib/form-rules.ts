@@ -34,3 +34,11 @@ export const COUNTRY_RULE: FormRule = {
     if (typeof value !== 'string' || value === '') throw new Error(message('validation.countryCodeRequired'));
   },
 };
+
+/**
+ * A filter's free text, at most the length its call takes (contracts: 64 for order numbers, 128
+ * for hashes and addresses): said beside the field instead of the list failing with "Too long".
+ */
+export function maxLengthRule(max: number): FormRule {
+  return { max, message: message('validation.tooLong') };
+}

@@ -185,6 +185,36 @@ describe('Platform collection', () => {
     expect(api.callsTo('/mchOrder/page')).toHaveLength(1);
   });
 
+  it('says beside the field, without sending, a negative or over-long amount and an over-long hash', async () => {
+    const api = mockApi({
+      '/mchOrder/page': page([]),
+      '/app/list': ok({ list: [] }),
+      '/config/coinList': COINS,
+    });
+    renderWithProviders(<CollectionPage />);
+    await waitFor(() => expect(api.callsTo('/mchOrder/page')).toHaveLength(1));
+    await waitFor(() =>
+      expect(screen.getByTestId('records-search').className).not.toContain('ant-btn-loading'),
+    );
+    fireEvent.change(screen.getByTestId('filter-amountMin'), { target: { value: '-5' } });
+    // 35 digits: more than an amount has (the decimal check threw on it before the search).
+    fireEvent.change(screen.getByTestId('filter-amountMax'), { target: { value: '9'.repeat(35) } });
+    fireEvent.change(screen.getByTestId('filter-txHash'), { target: { value: 'a'.repeat(129) } });
+    fireEvent.click(screen.getByTestId('records-search'));
+    expect(await screen.findByText('Enter an amount of 0 or more')).toBeTruthy();
+    expect(
+      await screen.findByText('An amount has at most 30 digits before the point and 18 after'),
+    ).toBeTruthy();
+    expect(await screen.findByText('Too long')).toBeTruthy();
+    expect(api.callsTo('/mchOrder/page')).toHaveLength(1);
+    // Within the limits, it searches.
+    fireEvent.change(screen.getByTestId('filter-amountMin'), { target: { value: '5' } });
+    fireEvent.change(screen.getByTestId('filter-amountMax'), { target: { value: '9'.repeat(30) } });
+    fireEvent.change(screen.getByTestId('filter-txHash'), { target: { value: 'a'.repeat(128) } });
+    fireEvent.click(screen.getByTestId('records-search'));
+    await waitFor(() => expect(api.callsTo('/mchOrder/page')).toHaveLength(2));
+  });
+
   it('refuses an amount range the wrong way round before sending, and takes equal ends', async () => {
     const api = mockApi({
       '/mchOrder/page': page([]),

@@ -2,12 +2,24 @@ import { money } from '@tollgate/contracts/money';
 import { Button, DatePicker, Flex, Form, Input, Select, Space } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { maxLengthRule } from '../../../shared/lib/form-rules';
 import { DATE_FORMAT } from '../../../shared/lib/format';
 import { useCoinList } from '../../config/api/get-coin-list';
 import { ORDER_STATUSES, PAYOUT_STATUSES, type RecordsFilterValues } from '../lib/records-filter';
 
 /** Plain decimal text, as the server accepts it (no exponent, no sign). */
 const DECIMAL = /^\d+(\.\d+)?$/;
+/** What the server's decimal takes (contracts DECIMAL_PATTERN): 30 digits before the point, 18 after. */
+const DECIMAL_DIGITS = /^\d{1,30}(\.\d{1,18})?$/;
+/** The longest text each filter's call takes (contracts order-records.ts). */
+const TEXT_MAX = {
+  txHash: 128,
+  payAddress: 128,
+  appName: 64,
+  merchantOrderNo: 64,
+  orderNo: 64,
+  merchantId: 20,
+} as const;
 
 /**
  * Every filter of SPEC "Collection and payout records", with search and reset. Submitting
@@ -37,20 +49,34 @@ export function RecordsFilter({
       })),
     [coins.data],
   );
-  const amountRule = { pattern: DECIMAL, message: t('collection.filter.amountInvalid') };
+  // Said beside the field, never sent: a negative bound, text that is no number, more digits
+  // than an amount has (the server would refuse the search and the list would show an error).
+  const amountRule = {
+    validator(_: unknown, value: unknown) {
+      if (typeof value !== 'string' || value.trim() === '') return Promise.resolve();
+      const text = value.trim();
+      if (/^-\d/.test(text)) return Promise.reject(new Error(t('collection.filter.amountNegative')));
+      if (!DECIMAL.test(text)) return Promise.reject(new Error(t('collection.filter.amountInvalid')));
+      if (!DECIMAL_DIGITS.test(text)) return Promise.reject(new Error(t('collection.filter.amountDigits')));
+      return Promise.resolve();
+    },
+  };
   // A range whose ends are the wrong way round matches nothing: said, not searched.
   const amountOrder = ({ getFieldValue }: { getFieldValue: (name: 'amountMin') => unknown }) => ({
     validator(_: unknown, max: unknown) {
       const min = getFieldValue('amountMin');
       const both =
-        typeof min === 'string' && typeof max === 'string' && DECIMAL.test(min) && DECIMAL.test(max);
-      return both && money(min).greaterThan(money(max))
+        typeof min === 'string' &&
+        typeof max === 'string' &&
+        DECIMAL_DIGITS.test(min.trim()) &&
+        DECIMAL_DIGITS.test(max.trim());
+      return both && money(min.trim()).greaterThan(money(max.trim()))
         ? Promise.reject(new Error(t('collection.filter.amountRange')))
         : Promise.resolve();
     },
   });
-  const text = (name: keyof RecordsFilterValues, label: string) => (
-    <Form.Item name={name} label={label}>
+  const text = (name: keyof typeof TEXT_MAX, label: string) => (
+    <Form.Item name={name} label={label} rules={[maxLengthRule(TEXT_MAX[name])]}>
       <Input allowClear data-testid={`filter-${name}`} />
     </Form.Item>
   );

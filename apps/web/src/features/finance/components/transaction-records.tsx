@@ -5,6 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { maxLengthRule } from '../../../shared/lib/form-rules';
 import { DATE_FORMAT, formatDate, formatExactAmount } from '../../../shared/lib/format';
 import { isSameQuery } from '../../../shared/lib/same-query';
 import { withdrawalReasonText } from '../../../shared/lib/withdrawal-reason';
@@ -189,7 +190,7 @@ export function TransactionRecords({ type }: { type: RecordType }) {
               className="full-width"
             />
           </Form.Item>
-          <Form.Item name="hash" label={t('assets.records.filter.hash')}>
+          <Form.Item name="hash" label={t('assets.records.filter.hash')} rules={[maxLengthRule(128)]}>
             <Input allowClear />
           </Form.Item>
         </div>

@@ -3,6 +3,7 @@ import { Button, Card, DatePicker, Flex, Form, Input, Select, Table, Tag, Typogr
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { maxLengthRule } from '../../../shared/lib/form-rules';
 import { DATE_FORMAT, formatDate, formatExactAmount } from '../../../shared/lib/format';
 import { isSameQuery } from '../../../shared/lib/same-query';
 import { EmptyData } from '../../../shared/ui/empty-data';
@@ -179,7 +180,7 @@ export default function FundFlowPage() {
                 className="full-width"
               />
             </Form.Item>
-            <Form.Item name="orderNo" label={t('fundFlow.filter.orderNo')}>
+            <Form.Item name="orderNo" label={t('fundFlow.filter.orderNo')} rules={[maxLengthRule(64)]}>
               <Input allowClear data-testid="fund-filter-orderNo" />
             </Form.Item>
           </div>
