@@ -233,7 +233,7 @@ describe('the preview', () => {
       [8, '20', null, 'Not a valid TRON address'],
       [9, '20.1234567', null, 'Too many decimal places for this currency'],
       [10, '5', null, 'The minimum withdrawal is 10 USDT'],
-      [11, '100001', null, 'The maximum withdrawal is 100000 USDT'],
+      [11, '100001', null, 'The maximum withdrawal is 100,000 USDT'],
       [12, '20', '5', null],
       [13, '20.000', null, 'Duplicate of line 12 (same coin, chain, address and amount)'],
       [14, '10.3', '1', null],

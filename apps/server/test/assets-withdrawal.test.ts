@@ -309,7 +309,7 @@ describe('refusals', () => {
       [
         { coinName: 'USDT', chainId: 'TRON', address: TRON_ADDRESS, amount: '100000.01' },
         1001,
-        'The maximum withdrawal is 100000 USDT',
+        'The maximum withdrawal is 100,000 USDT',
         'amount',
       ],
       [

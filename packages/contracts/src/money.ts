@@ -58,12 +58,25 @@ export function moneyText(value: Money): string {
   return value.isZero() ? '0' : value.toFixed();
 }
 
-/** For display: fixed decimals (default 2, SPEC section 3), rounded down, with thousands separators. */
-export function formatMoney(value: MoneyInput, precision = DEFAULT_PRECISION): string {
-  const fixed = money(value).toDecimalPlaces(precision, Decimal.ROUND_DOWN).toFixed(precision);
-  const [int = '0', frac] = fixed.split('.');
+/** Plain decimal text with thousands separators in its integer part: "-1234567.5" → "-1,234,567.5". */
+function groupThousands(plain: string): string {
+  const [int = '0', frac] = plain.split('.');
   const sign = int.startsWith('-') ? '-' : '';
   const digits = sign ? int.slice(1) : int;
   const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${sign}${grouped}${frac ? `.${frac}` : ''}`;
+}
+
+/** For display: fixed decimals (default 2, SPEC section 3), rounded down, with thousands separators. */
+export function formatMoney(value: MoneyInput, precision = DEFAULT_PRECISION): string {
+  return groupThousands(money(value).toDecimalPlaces(precision, Decimal.ROUND_DOWN).toFixed(precision));
+}
+
+/**
+ * For display, exactly (as toDecimalString: no rounding, no trailing zeros), with thousands
+ * separators: "1,000,000.5". The one number format of every screen and message, in every
+ * language (a "." or "," that changed meaning with the language would misread an amount).
+ */
+export function formatExactMoney(value: MoneyInput): string {
+  return groupThousands(toDecimalString(value));
 }

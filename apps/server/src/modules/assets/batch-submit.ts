@@ -2,6 +2,7 @@ import {
   type BatchSubmitBody,
   type BatchSubmitResult,
   ErrorCode,
+  formatExactMoney,
   type Language,
   sumMoney,
   toDecimalString,
@@ -137,7 +138,7 @@ export async function submitBatch(
       const available = toDecimalString(await availableOf(deps.db, merchantId, coin));
       throw new AppError(ErrorCode.INSUFFICIENT_BALANCE, {
         details: { coinName: coin, needed, available },
-        messageParams: { needed, available, coin },
+        messageParams: { needed: formatExactMoney(needed), available: formatExactMoney(available), coin },
       });
     }
     throw error;

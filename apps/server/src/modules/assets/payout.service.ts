@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   type CreatePayoutBody,
   ErrorCode,
+  formatExactMoney,
   type PayoutObject,
   sumMoney,
   toDecimalString,
@@ -392,7 +393,7 @@ async function explain(
   const available = toDecimalString(await availableOf(deps.db, merchantId, coin));
   return new AppError(ErrorCode.INSUFFICIENT_BALANCE, {
     details: { needed, available },
-    messageParams: { needed, available, coin },
+    messageParams: { needed: formatExactMoney(needed), available: formatExactMoney(available), coin },
   });
 }
 

@@ -1,4 +1,11 @@
-import { ErrorCode, type Money, money, moneyText, toDecimalString } from '@tollgate/contracts';
+import {
+  ErrorCode,
+  formatExactMoney,
+  type Money,
+  money,
+  moneyText,
+  toDecimalString,
+} from '@tollgate/contracts';
 import { and, eq } from 'drizzle-orm';
 import { normalizeAddress } from '../../chains/addresses';
 import type { ChainAdapter } from '../../chains/chain-adapter';
@@ -139,7 +146,7 @@ export function checkTermsWithDecimals(
   const parsed = parsedTerms(terms);
   // The limits are written out only for a refusal: a 10,000-row batch checks every row here.
   if (amount.lessThan(parsed.min)) {
-    const min = toDecimalString(terms.minWithdrawalAmount);
+    const min = formatExactMoney(terms.minWithdrawalAmount);
     throw new AppError(ErrorCode.VALIDATION_FAILED, {
       fieldErrors: [
         {
@@ -151,7 +158,7 @@ export function checkTermsWithDecimals(
     });
   }
   if (amount.greaterThan(parsed.max)) {
-    const max = toDecimalString(terms.maxWithdrawalAmount);
+    const max = formatExactMoney(terms.maxWithdrawalAmount);
     throw new AppError(ErrorCode.VALIDATION_FAILED, {
       fieldErrors: [
         {

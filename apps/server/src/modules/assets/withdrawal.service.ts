@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   ErrorCode,
+  formatExactMoney,
   money,
   toDecimalString,
   type WithdrawalBody,
@@ -201,7 +202,11 @@ async function insufficient(db: Executor, merchantId: number, checked: { coinNam
   const available = toDecimalString(await availableOf(db, merchantId, checked.coinName));
   return new AppError(ErrorCode.INSUFFICIENT_BALANCE, {
     details: { needed: checked.total, available },
-    messageParams: { needed: checked.total, available, coin: checked.coinName },
+    messageParams: {
+      needed: formatExactMoney(checked.total),
+      available: formatExactMoney(available),
+      coin: checked.coinName,
+    },
   });
 }
 

@@ -1,7 +1,15 @@
 import { DEFAULT_CURRENCY, DEFAULT_PRECISION, DEFAULT_RATE } from '@tollgate/contracts';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { CLIENT_DEFAULTS, convertAmount, DATE_FORMAT, formatAmount, formatDate } from './format';
+import {
+  CLIENT_DEFAULTS,
+  compactNumberFormat,
+  convertAmount,
+  DATE_FORMAT,
+  formatAmount,
+  formatDate,
+  formatExactAmount,
+} from './format';
 
 describe('client defaults', () => {
   it('come from contracts: USDT, rate 1, precision 2', () => {
@@ -49,5 +57,20 @@ describe('formatAmount', () => {
     expect(formatAmount('0.3')).toBe('0.30');
     expect(convertAmount('0.1', '3')).toBe('0.3');
     expect(convertAmount('12.5')).toBe('12.5');
+  });
+});
+
+describe('one number format in every language', () => {
+  it('writes amounts exactly with "," between thousands and "." before the decimals', () => {
+    expect(formatExactAmount('1000000.5')).toBe('1,000,000.5');
+    expect(formatExactAmount('-1234.000100')).toBe('-1,234.0001');
+    expect(formatExactAmount('999')).toBe('999');
+  });
+
+  it("gives the axes compact numbers that keep that format (Vietnamese's would write 2,5 N)", () => {
+    expect(compactNumberFormat('vi-VN').format(2500)).toBe('2.5K');
+    expect(compactNumberFormat('en-US').format(2500)).toBe('2.5K');
+    expect(compactNumberFormat('zh-CN').format(25000)).toBe('2.5万');
+    expect(compactNumberFormat('zh-TW').format(25000)).toBe('2.5萬');
   });
 });

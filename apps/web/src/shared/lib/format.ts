@@ -2,6 +2,7 @@ import {
   DEFAULT_CURRENCY,
   DEFAULT_PRECISION,
   DEFAULT_RATE,
+  formatExactMoney,
   formatMoney,
   type MoneyInput,
   money,
@@ -56,13 +57,21 @@ export function formatAmount(
 /** An amount exactly as the server sent it (no rounding, no trailing zeros), with thousands separators. */
 export function formatExactAmount(value: MoneyInput | null | undefined) {
   if (value === null || value === undefined || value === '') return EMPTY_VALUE;
-  const [int = '0', frac] = toDecimalString(value).split('.');
-  const sign = int.startsWith('-') ? '-' : '';
-  const grouped = (sign ? int.slice(1) : int).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}${grouped}${frac ? `.${frac}` : ''}`;
+  return formatExactMoney(value);
 }
 
 /** Convert an amount with a rate (default 1) into the current currency, as a decimal string. */
 export function convertAmount(value: MoneyInput, rate: MoneyInput = CLIENT_DEFAULTS.rate): string {
   return toDecimalString(money(value).times(money(rate)));
+}
+
+/**
+ * Compact numbers for a chart's axes ("2.5K", "2.5万"), in the page's language where its
+ * compact form keeps the app's one number format ("." before the decimals, "," between
+ * thousands: formatExactMoney); Vietnamese would write "2,5 N", so it gets the English form,
+ * as the header's balance has.
+ */
+export function compactNumberFormat(locale: string): Intl.NumberFormat {
+  const tag = /^(zh|en)\b/i.test(locale) ? locale : 'en-US';
+  return new Intl.NumberFormat(tag, { notation: 'compact', maximumFractionDigits: 1 });
 }

@@ -2,7 +2,7 @@ import type { DashboardWeek, OrderDaySummary } from '@tollgate/contracts';
 import { money } from '@tollgate/contracts/money';
 import type { TFunction } from 'i18next';
 import type { ChartOption } from '../../../shared/charts/lazy-chart';
-import { CLIENT_DEFAULTS, formatAmount, formatDay } from '../../../shared/lib/format';
+import { CLIENT_DEFAULTS, compactNumberFormat, formatAmount, formatDay } from '../../../shared/lib/format';
 
 /**
  * The weekly chart's ECharts option (SPEC "Dashboard": completed orders and their amount per
@@ -34,7 +34,7 @@ export function weekTooltip(day: OrderDaySummary, { t }: WeekChartText): string 
 
 export function weekChartOption(week: DashboardWeek, text: WeekChartText): ChartOption {
   const { t, locale } = text;
-  const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
+  const compact = compactNumberFormat(locale);
   const completedName = t('dashboard.weeklyChart.completed');
   const amountName = `${t('dashboard.weeklyChart.amount')} (${CLIENT_DEFAULTS.currency})`;
   return {

@@ -29,7 +29,7 @@ describe('withdraw checks', () => {
     });
     expect(checkAmount('9.99', terms)?.values).toEqual({ min: '10', coin: 'USDT' });
     expect(checkAmount('100000.5', { ...terms, available: '1000000' })?.values).toEqual({
-      max: '100000',
+      max: '100,000',
       coin: 'USDT',
     });
     expect(checkAmount('99.5', terms)).toEqual({

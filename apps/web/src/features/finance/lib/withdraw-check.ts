@@ -1,4 +1,4 @@
-import { DECIMAL_PATTERN, money } from '@tollgate/contracts/money';
+import { DECIMAL_PATTERN, formatExactMoney, money } from '@tollgate/contracts/money';
 
 /**
  * What the withdraw form refuses before sending, as the server would (the server checks again,
@@ -46,11 +46,20 @@ export function checkAmount(value: string, terms: Terms): Check {
     return { key: 'assets.withdraw.decimals', values: { decimals: terms.decimals } };
   }
   if (amount.lessThan(terms.min))
-    return { key: 'messages.validation.asset.minWithdrawal', values: { min: terms.min, coin: terms.coin } };
+    return {
+      key: 'messages.validation.asset.minWithdrawal',
+      values: { min: formatExactMoney(terms.min), coin: terms.coin },
+    };
   if (amount.greaterThan(terms.max))
-    return { key: 'messages.validation.asset.maxWithdrawal', values: { max: terms.max, coin: terms.coin } };
+    return {
+      key: 'messages.validation.asset.maxWithdrawal',
+      values: { max: formatExactMoney(terms.max), coin: terms.coin },
+    };
   if (amount.plus(terms.fee).greaterThan(terms.available)) {
-    return { key: 'assets.withdraw.insufficient', values: { available: terms.available, coin: terms.coin } };
+    return {
+      key: 'assets.withdraw.insufficient',
+      values: { available: formatExactMoney(terms.available), coin: terms.coin },
+    };
   }
   return null;
 }

@@ -262,7 +262,7 @@ describe('FinancePage', () => {
     fireEvent.change(within(modal).getByTestId('withdraw-amount'), { target: { value: '999.2' } });
     fireEvent.click(within(modal).getByTestId('withdraw-submit'));
     expect(
-      await within(modal).findByText(/Amount and fee exceed the available 1000.123456 USDT/),
+      await within(modal).findByText(/Amount and fee exceed the available 1,000.123456 USDT/),
     ).toBeTruthy();
     expect(api.callsTo('/merchant/account/withdrawal')).toHaveLength(0);
 

@@ -2,7 +2,7 @@ import type { ReportKind } from '@tollgate/contracts';
 import { money } from '@tollgate/contracts/money';
 import type { TFunction } from 'i18next';
 import type { ChartOption } from '../../../shared/charts/lazy-chart';
-import { formatAmount, formatDay } from '../../../shared/lib/format';
+import { compactNumberFormat, formatAmount, formatDay } from '../../../shared/lib/format';
 import { type DayFigures, lineFigure } from './report-days';
 
 /**
@@ -34,7 +34,7 @@ export function reportTooltip(day: DayFigures, { t }: ReportChartText): string {
 
 export function reportChartOption(kind: ReportKind, days: DayFigures[], text: ReportChartText): ChartOption {
   const { t, locale } = text;
-  const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
+  const compact = compactNumberFormat(locale);
   const figure = lineFigure(kind);
   const countName = t('reports.chart.count');
   const lineName = `${t(figure === 'netUsdt' ? 'reports.chart.net' : 'reports.chart.amount')} (${USDT})`;
