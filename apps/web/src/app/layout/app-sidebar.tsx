@@ -1,3 +1,4 @@
+import { type Language, resolveLanguage } from '@tollgate/contracts/languages';
 import { Drawer, Layout, Menu } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,16 @@ import { buildMenuItems, listMenuKeys } from './menu-items';
  */
 export const SIDER_WIDTH = 240;
 export const SIDER_COLLAPSED_WIDTH = 64;
+/**
+ * Vietnamese labels are the longest ("Trung tâm thương nhân", then "Thông tin thương nhân" one
+ * level in): at 240 they ended in an ellipsis, so the sider is wider in that language.
+ */
+const WIDER_SIDER: Partial<Record<Language, number>> = { vi_VN: 272 };
+
+function useSiderWidth(): number {
+  const { i18n } = useTranslation();
+  return WIDER_SIDER[resolveLanguage(i18n.language)] ?? SIDER_WIDTH;
+}
 const MENU_KEYS = listMenuKeys(ROUTES);
 
 function findOpenGroup(activeKey: string | undefined): string | undefined {
@@ -66,11 +77,12 @@ function SidebarContent({ isCollapsed, onNavigate }: { isCollapsed: boolean; onN
 }
 
 export function AppSidebar({ isCollapsed }: { isCollapsed: boolean }) {
+  const width = useSiderWidth();
   return (
     <Layout.Sider
       className="app-sider"
       theme="light"
-      width={SIDER_WIDTH}
+      width={width}
       collapsedWidth={SIDER_COLLAPSED_WIDTH}
       collapsible
       collapsed={isCollapsed}
@@ -84,12 +96,13 @@ export function AppSidebar({ isCollapsed }: { isCollapsed: boolean }) {
 
 export function SidebarDrawer({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const width = useSiderWidth();
   return (
     <Drawer
       open={isOpen}
       onClose={onClose}
       placement="left"
-      size={SIDER_WIDTH}
+      size={width}
       closable={false}
       aria-label={t('common.header.menu')}
       className="app-drawer"

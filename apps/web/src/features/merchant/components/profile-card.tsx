@@ -54,7 +54,8 @@ export function ProfileCard() {
       {error ? (
         <LoadError message={error.message} onRetry={() => void refetch()} isRetrying={isFetching} />
       ) : (
-        <Descriptions column={1} items={items} styles={{ label: { width: 140 } }} />
+        // No wrap: at a fixed 140 px, vi_VN's 'Tài khoản đăng nhập' wrapped, its colon on a line of its own.
+        <Descriptions column={1} items={items} styles={{ label: { minWidth: 160, whiteSpace: 'nowrap' } }} />
       )}
       {profile ? (
         <SetPhoneModal
