@@ -120,7 +120,12 @@ describe('BatchWithdrawal', () => {
       ],
       '/merchant/account/withdrawal/batch/submit': [
         fail(1203, 'Incorrect Google Authenticator code'),
-        ok({ batchId: `B${'A'.repeat(24)}`, count: 2, withdrawals: [] }),
+        // Only the statuses matter to the result's hint (both wait for review: no "others").
+        ok({
+          batchId: `B${'A'.repeat(24)}`,
+          count: 2,
+          withdrawals: [{ status: 'pending_review' }, { status: 'pending_review' }],
+        }),
       ],
     });
     upload.mockResolvedValue({ key: 'batch/1/abc.csv', url: '', contentType: 'text/csv', sizeBytes: 10 });
@@ -146,7 +151,10 @@ describe('BatchWithdrawal', () => {
       'Incorrect Google Authenticator code',
     );
     fireEvent.click(screen.getByTestId('batch-submit'));
-    expect((await screen.findByTestId('batch-result')).textContent).toContain('2 withdrawals submitted');
+    const result = await screen.findByTestId('batch-result');
+    expect(result.textContent).toContain('2 withdrawals submitted');
+    expect(result.textContent).toContain('All of them wait for review.');
+    expect(result.textContent).not.toContain('the others');
     expect(api.callsTo('/merchant/account/withdrawal/batch/submit').at(-1)?.body).toMatchObject({
       batchId: `B${'A'.repeat(24)}`,
       googleCode: '123456',

@@ -84,11 +84,18 @@ export function BatchWithdrawal() {
   if (stage.name === 'submitted') {
     const { result } = stage;
     const pending = result.withdrawals.filter((w) => w.status === 'pending_review').length;
+    // "the others are being sent" only when there are others, and some wait for review.
+    const hintKey =
+      pending === 0
+        ? 'assets.batch.submittedHintNoReview'
+        : pending === result.withdrawals.length
+          ? 'assets.batch.submittedHintAllReview'
+          : 'assets.batch.submittedHint';
     return (
       <Result
         status="success"
         title={t('assets.batch.submitted', { count: result.count })}
-        subTitle={t('assets.batch.submittedHint', { batchId: result.batchId, pending })}
+        subTitle={t(hintKey, { batchId: result.batchId, pending })}
         extra={
           <Button type="primary" onClick={() => setStage({ name: 'idle' })} data-testid="batch-again">
             {t('assets.batch.again')}
