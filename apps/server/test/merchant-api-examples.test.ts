@@ -53,7 +53,8 @@ function filledIn(label: string, merchantOrderNo: string): string {
   const sample = samples.find((s) => s.label === label);
   if (!sample) throw new Error(`no ${label} sample in the OpenAPI document`);
   const replacements: [string, string][] = [
-    [SAMPLE_PLACEHOLDERS.baseUrl, baseUrl],
+    // Served with this server's PUBLIC_URL (the committed document has the placeholder).
+    [PUBLIC_URL, baseUrl],
     [SAMPLE_PLACEHOLDERS.appId, shop.appId],
     [SAMPLE_PLACEHOLDERS.appSecret, shop.secret],
     [SAMPLE_PLACEHOLDERS.merchantOrderNo, merchantOrderNo],
@@ -136,7 +137,7 @@ describe('the OpenAPI document of /api/v1', () => {
     );
     const operations = [
       ['post', '/api/v1/collections', ['200', '400', '401', '403', '409', '413', '415', '429']],
-      ['get', '/api/v1/collections/{orderNo}', ['200', '401', '403', '404', '429']],
+      ['get', '/api/v1/collections/{orderNo}', ['200', '400', '401', '403', '404', '429']],
       ['get', '/api/v1/collections', ['200', '400', '401', '403', '404', '429']],
       [
         'post',
@@ -188,7 +189,7 @@ describe('the examples of every call', () => {
     if (!found) throw new Error(`no ${label} example for ${method} ${operation}`);
     let source: string = found.source;
     for (const [placeholder, value] of [
-      [SAMPLE_PLACEHOLDERS.baseUrl, baseUrl],
+      [PUBLIC_URL, baseUrl],
       [SAMPLE_PLACEHOLDERS.appId, shop.appId],
       [SAMPLE_PLACEHOLDERS.appSecret, shop.secret],
     ]) {
