@@ -125,6 +125,24 @@ describe('Platform collection', () => {
     expect(within(table).getByTestId('order-status').textContent).toBe('Completed');
   });
 
+  it('marks a pending order with part of its amount arrived as partly paid, and only that one', async () => {
+    mockApi({
+      '/mchOrder/page': page([
+        buildOrder({ orderNo: 'TG-PART', status: 'pending', paidAmount: '30', completedAt: null }),
+        buildOrder({ orderNo: 'TG-NONE', status: 'pending', paidAmount: '0', completedAt: null }),
+      ]),
+      '/app/list': ok({ list: [] }),
+      '/config/coinList': COINS,
+    });
+    renderWithProviders(<CollectionPage />);
+    const table = screen.getByTestId('records-table');
+    const rowOf = async (orderNo: string) => (await within(table).findByText(orderNo)).closest('tr');
+    const part = await rowOf('TG-PART');
+    const none = await rowOf('TG-NONE');
+    expect(within(part as HTMLElement).getByTestId('order-partly-paid').textContent).toBe('Partly paid');
+    expect(within(none as HTMLElement).queryByTestId('order-partly-paid')).toBeNull();
+  });
+
   it('sends the filters it was given, and reset sends none', async () => {
     const api = mockApi({
       '/mchOrder/page': page([]),
