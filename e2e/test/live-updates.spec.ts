@@ -8,13 +8,24 @@ import { createSignedOrder, type ShopApp } from '../src/signed-orders';
  * Live updates (issue 9) in the browser, once per language, as a new merchant: with the
  * dashboard open, a payment made by the test (a signed order, then the devnet cashier's
  * simulated payment) shows in today's orders, the balance card and the header without a
- * reload; with the collection records open, a new order appears and is marked, and marked
- * again when its payment changes its status. Every wait is for what the page shows; blocks
+ * reload; with the collection records open, a new order appears and is marked, is said to be
+ * partly paid once part of its amount arrives, and is marked again when its payment changes its
+ * status. Every wait is for what the page shows; blocks
  * come every DEVNET_BLOCK_MS.
  */
 const LANGUAGES = [
-  { code: 'zh_CN', shot: 'zh-cn', totalBalance: (amount: string) => `总余额 ≈ ${amount} USDT` },
-  { code: 'en_US', shot: 'en-us', totalBalance: (amount: string) => `Total balance ≈ ${amount} USDT` },
+  {
+    code: 'zh_CN',
+    shot: 'zh-cn',
+    partlyPaid: '部分付款',
+    totalBalance: (amount: string) => `总余额 ≈ ${amount} USDT`,
+  },
+  {
+    code: 'en_US',
+    shot: 'en-us',
+    partlyPaid: 'Partly paid',
+    totalBalance: (amount: string) => `Total balance ≈ ${amount} USDT`,
+  },
 ] as const;
 
 const PAYMENT_TIMEOUT = 60_000;
@@ -88,8 +99,17 @@ for (const lang of LANGUAGES) {
       await expect(row).not.toHaveClass(/live-changed/);
 
       await page.setViewportSize({ width: 390, height: 844 });
-      await pay(order.orderNo, '50');
+      // Part of the amount: still pending, and said to be partly paid.
+      await pay(order.orderNo, '20');
+      await expect(row.getByTestId('order-partly-paid')).toHaveText(lang.partlyPaid, {
+        timeout: PAYMENT_TIMEOUT,
+      });
+      await expect(row).not.toHaveClass(/live-changed/);
+      await row.getByTestId('order-partly-paid').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: testInfo.outputPath(`live-records-partly-paid-390-${lang.shot}.png`) });
+      await pay(order.orderNo, '30');
       await expect(row).toHaveClass(/live-changed/, { timeout: PAYMENT_TIMEOUT });
+      await expect(row.getByTestId('order-partly-paid')).toHaveCount(0, { timeout: PAYMENT_TIMEOUT });
       await row.scrollIntoViewIfNeeded();
       await page.screenshot({ path: testInfo.outputPath(`live-records-changed-390-${lang.shot}.png`) });
     });
