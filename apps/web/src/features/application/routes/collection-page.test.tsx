@@ -102,6 +102,21 @@ const page = (list: OrderRecord[], total = list.length, totalCapped = false) =>
   ok({ list, total, totalCapped, pageNo: 1, pageSize: 10 });
 const COINS = ok([{ coinId: 1, coinName: 'USDT', coinUnit: 'TRON', icon: '' }]);
 
+/** The page over an empty first page, once that first search has settled; its API mock. */
+async function renderEmptyRecords() {
+  const api = mockApi({
+    '/mchOrder/page': page([]),
+    '/app/list': ok({ list: [] }),
+    '/config/coinList': COINS,
+  });
+  renderWithProviders(<CollectionPage />);
+  await waitFor(() => expect(api.callsTo('/mchOrder/page')).toHaveLength(1));
+  await waitFor(() =>
+    expect(screen.getByTestId('records-search').className).not.toContain('ant-btn-loading'),
+  );
+  return api;
+}
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Platform collection', () => {
@@ -187,16 +202,7 @@ describe('Platform collection', () => {
   });
 
   it('refuses an amount that is not a number before sending', async () => {
-    const api = mockApi({
-      '/mchOrder/page': page([]),
-      '/app/list': ok({ list: [] }),
-      '/config/coinList': COINS,
-    });
-    renderWithProviders(<CollectionPage />);
-    await waitFor(() => expect(api.callsTo('/mchOrder/page')).toHaveLength(1));
-    await waitFor(() =>
-      expect(screen.getByTestId('records-search').className).not.toContain('ant-btn-loading'),
-    );
+    const api = await renderEmptyRecords();
     fireEvent.change(screen.getByTestId('filter-amountMax'), { target: { value: 'ten' } });
     fireEvent.click(screen.getByTestId('records-search'));
     expect(await screen.findByText('Enter a number such as 10.5')).toBeTruthy();
@@ -204,16 +210,7 @@ describe('Platform collection', () => {
   });
 
   it('says beside the field, without sending, a negative or over-long amount and an over-long hash', async () => {
-    const api = mockApi({
-      '/mchOrder/page': page([]),
-      '/app/list': ok({ list: [] }),
-      '/config/coinList': COINS,
-    });
-    renderWithProviders(<CollectionPage />);
-    await waitFor(() => expect(api.callsTo('/mchOrder/page')).toHaveLength(1));
-    await waitFor(() =>
-      expect(screen.getByTestId('records-search').className).not.toContain('ant-btn-loading'),
-    );
+    const api = await renderEmptyRecords();
     fireEvent.change(screen.getByTestId('filter-amountMin'), { target: { value: '-5' } });
     // 35 digits: more than an amount has (the decimal check threw on it before the search).
     fireEvent.change(screen.getByTestId('filter-amountMax'), { target: { value: '9'.repeat(35) } });
@@ -234,16 +231,7 @@ describe('Platform collection', () => {
   });
 
   it('refuses an amount range the wrong way round before sending, and takes equal ends', async () => {
-    const api = mockApi({
-      '/mchOrder/page': page([]),
-      '/app/list': ok({ list: [] }),
-      '/config/coinList': COINS,
-    });
-    renderWithProviders(<CollectionPage />);
-    await waitFor(() => expect(api.callsTo('/mchOrder/page')).toHaveLength(1));
-    await waitFor(() =>
-      expect(screen.getByTestId('records-search').className).not.toContain('ant-btn-loading'),
-    );
+    const api = await renderEmptyRecords();
     // Compared as decimals: 10 is above 9.99 (as text "10" < "9.99").
     fireEvent.change(screen.getByTestId('filter-amountMin'), { target: { value: '10' } });
     fireEvent.change(screen.getByTestId('filter-amountMax'), { target: { value: '9.99' } });
