@@ -1,5 +1,5 @@
 import messages from '@tollgate/contracts/messages/vi_VN';
-import antd from 'antd/es/locale/vi_VN';
+import antdLocale from 'antd/es/locale/vi_VN';
 import type { LocaleBundle } from '../catalogue';
 import application from './application.json';
 import assets from './assets.json';
@@ -13,6 +13,23 @@ import menu from './menu.json';
 import merchant from './merchant.json';
 import pages from './pages.json';
 import reports from './reports.json';
+
+/**
+ * antd's Vietnamese with shorter date-range placeholders: its "Ngày bắt đầu" / "Ngày kết thúc"
+ * ended in "…" in the filters' range pickers ("Ngày kết th…"); "Từ ngày" / "Đến ngày" fit.
+ */
+const antd = antdLocale.DatePicker
+  ? {
+      ...antdLocale,
+      DatePicker: {
+        ...antdLocale.DatePicker,
+        lang: {
+          ...antdLocale.DatePicker.lang,
+          rangePlaceholder: ['Từ ngày', 'Đến ngày'] as [string, string],
+        },
+      },
+    }
+  : antdLocale;
 
 /**
  * Everything the interface needs in vi_VN but dates (dayjs.ts): built as its own chunk, loaded
