@@ -1,6 +1,7 @@
 import type { CashierView } from '@tollgate/contracts';
 import { type Language, resolveLanguage } from '@tollgate/contracts/languages';
 import { useEffect } from 'react';
+import { amountSizeClass } from './amount-size';
 import { Countdown } from './components/countdown';
 import { NetworkChoice } from './components/network-choice';
 import { PaymentBox } from './components/payment-box';
@@ -13,6 +14,7 @@ import { useOrderFeed, useServerNow } from './use-order-feed';
  * The cashier page /pay/{orderNo}: the order in its own language (the device's until it has
  * loaded), its amount, the network choice or where to pay, a countdown and the live status.
  */
+
 export function App({ orderNo }: { orderNo: string }) {
   const deviceLanguage = resolveLanguage(navigator.language);
   const { state, live, retry, accept } = useOrderFeed(orderNo, deviceLanguage);
@@ -96,7 +98,7 @@ function OrderView({
           {t.amountLabel}
         </span>
         <p className="amount-row">
-          <span className="amount" data-testid="amount">
+          <span className={`amount ${amountSizeClass(view.amount)}`} data-testid="amount">
             {view.amount}
           </span>
           <span className="currency">{view.currency}</span>

@@ -1,6 +1,7 @@
 import type { CashierView } from '@tollgate/contracts';
 import { LANGUAGES } from '@tollgate/contracts/languages';
 import { describe, expect, it } from 'vitest';
+import { amountSizeClass } from '../src/amount-size';
 import { formatLeft } from '../src/components/countdown';
 import { phaseOf } from '../src/components/status-panel';
 import { format, STRINGS } from '../src/strings';
@@ -59,5 +60,14 @@ describe('the phase shown', () => {
     [{ status: 'expired' as const }, false, 'expired'],
   ])('%o, time up %s: %s', (over, timeIsUp, phase) => {
     expect(phaseOf(view(over), timeIsUp)).toBe(phase);
+  });
+});
+
+describe('the amount size', () => {
+  it('sets a long amount smaller, so that it stays on one line on a phone', () => {
+    expect(amountSizeClass('10.5')).toBe('');
+    expect(amountSizeClass('12345678.5')).toBe('');
+    expect(amountSizeClass('123456789.123')).toBe('amount--long');
+    expect(amountSizeClass('999999999999.999999')).toBe('amount--longer');
   });
 });
