@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalString, orderAmount } from './money-schema';
+import { FILTER_TEXT_MAX } from './records-limits';
 import { requiredString } from './validation';
 
 /**
@@ -93,7 +94,7 @@ export const transactionRecordBody = z.object({
   ),
   timeFrom: optional(time).describe('From (inclusive)'),
   timeTo: optional(time).describe('To (exclusive)'),
-  hash: optional(text(128)).describe('Transaction hash (exact)'),
+  hash: optional(text(FILTER_TEXT_MAX.hash)).describe('Transaction hash (exact)'),
 });
 export type TransactionRecordBody = z.input<typeof transactionRecordBody>;
 

@@ -19,6 +19,7 @@ export * from './money-schema';
 export * from './notice';
 export * from './ops';
 export * from './order-records';
+export * from './records-limits';
 export * from './reference';
 export * from './reports';
 export * from './telegram';

@@ -4,6 +4,7 @@ import { deliveryLog } from './callbacks';
 import { LANGUAGES } from './languages';
 import { ORDER_STATUS_VALUES, orderObject } from './merchant-api';
 import { decimalString } from './money-schema';
+import { FILTER_TEXT_MAX } from './records-limits';
 import { commonQuery } from './validation';
 
 /**
@@ -45,7 +46,7 @@ export const orderPageBody = z.object({
   type: z.enum(['collection', 'payout'], { error: 'validation.records.orderType' }),
   pageNo,
   pageSize,
-  currency: optional(text(16)).describe('A coinName, e.g. USDT'),
+  currency: optional(text(FILTER_TEXT_MAX.currency)).describe('A coinName, e.g. USDT'),
   amountMin: optional(decimalString).describe('Order amount at least this'),
   amountMax: optional(decimalString).describe('Order amount at most this'),
   createdFrom: optional(time).describe('Order time from (inclusive)'),
@@ -53,12 +54,16 @@ export const orderPageBody = z.object({
   arrivedFrom: optional(time).describe('Arrival time (first payment seen) from (inclusive)'),
   arrivedTo: optional(time).describe('Arrival time to (exclusive)'),
   status: optional(z.enum(ORDER_STATUS_VALUES, { error: 'validation.records.status' })),
-  txHash: optional(text(128)).describe('Transaction hash of a transfer to the order (exact)'),
-  payAddress: optional(text(128)).describe('Receiving address (exact)'),
-  appName: optional(text(64)).describe('Application name (contains, any case)'),
-  merchantOrderNo: optional(text(64)).describe('Merchant order number (exact)'),
-  orderNo: optional(text(64)).describe('Platform order number (exact)'),
-  merchantId: optional(text(20)).describe("Merchant ID (only the caller's own orders are ever listed)"),
+  txHash: optional(text(FILTER_TEXT_MAX.hash)).describe(
+    'Transaction hash of a transfer to the order (exact)',
+  ),
+  payAddress: optional(text(FILTER_TEXT_MAX.address)).describe('Receiving address (exact)'),
+  appName: optional(text(FILTER_TEXT_MAX.appName)).describe('Application name (contains, any case)'),
+  merchantOrderNo: optional(text(FILTER_TEXT_MAX.orderNo)).describe('Merchant order number (exact)'),
+  orderNo: optional(text(FILTER_TEXT_MAX.orderNo)).describe('Platform order number (exact)'),
+  merchantId: optional(text(FILTER_TEXT_MAX.merchantId)).describe(
+    "Merchant ID (only the caller's own orders are ever listed)",
+  ),
 });
 export type OrderPageBody = z.input<typeof orderPageBody>;
 
@@ -161,10 +166,10 @@ export const fundsRecordBody = z.object({
   pageNo,
   pageSize,
   type: optional(z.enum(FUND_RECORD_TYPE_VALUES, { error: 'validation.records.fundType' })),
-  currency: optional(text(16)),
+  currency: optional(text(FILTER_TEXT_MAX.currency)),
   timeFrom: optional(time).describe('From (inclusive)'),
   timeTo: optional(time).describe('To (exclusive)'),
-  orderNo: optional(text(64)).describe('Platform order number (exact)'),
+  orderNo: optional(text(FILTER_TEXT_MAX.orderNo)).describe('Platform order number (exact)'),
 });
 export type FundsRecordBody = z.input<typeof fundsRecordBody>;
 

@@ -20,6 +20,7 @@ const LIGHT = [
   './money',
   './messages/*',
   './application-limits',
+  './records-limits',
 ];
 
 /** Every bare package a module reaches through its relative imports. */

@@ -102,13 +102,15 @@ const page = (list: OrderRecord[], total = list.length, totalCapped = false) =>
   ok({ list, total, totalCapped, pageNo: 1, pageSize: 10 });
 const COINS = ok([{ coinId: 1, coinName: 'USDT', coinUnit: 'TRON', icon: '' }]);
 
+/** The records page's calls: this page of orders, no applications, USDT's coin. */
+const mockRecords = (
+  orders: Parameters<typeof mockApi>[0][string],
+  more: Parameters<typeof mockApi>[0] = {},
+) => mockApi({ '/mchOrder/page': orders, '/app/list': ok({ list: [] }), '/config/coinList': COINS, ...more });
+
 /** The page over an empty first page, once that first search has settled; its API mock. */
 async function renderEmptyRecords() {
-  const api = mockApi({
-    '/mchOrder/page': page([]),
-    '/app/list': ok({ list: [] }),
-    '/config/coinList': COINS,
-  });
+  const api = mockRecords(page([]));
   renderWithProviders(<CollectionPage />);
   await waitFor(() => expect(api.callsTo('/mchOrder/page')).toHaveLength(1));
   await waitFor(() =>
@@ -121,11 +123,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('Platform collection', () => {
   it('shows the intro with the API link, a signed example and the records with a TEST tag', async () => {
-    mockApi({
-      '/mchOrder/page': page([buildOrder()]),
-      '/app/list': ok({ list: [] }),
-      '/config/coinList': COINS,
-    });
+    mockRecords(page([buildOrder()]));
     renderWithProviders(<CollectionPage />);
     expect(screen.getByTestId('collection-api-docs').getAttribute('href')).toBe('/api-docs');
     // The server's documentation in the interface's language, at the collection calls.
@@ -141,14 +139,12 @@ describe('Platform collection', () => {
   });
 
   it('marks a pending order with part of its amount arrived as partly paid, and only that one', async () => {
-    mockApi({
-      '/mchOrder/page': page([
+    mockRecords(
+      page([
         buildOrder({ orderNo: 'TG-PART', status: 'pending', paidAmount: '30', completedAt: null }),
         buildOrder({ orderNo: 'TG-NONE', status: 'pending', paidAmount: '0', completedAt: null }),
       ]),
-      '/app/list': ok({ list: [] }),
-      '/config/coinList': COINS,
-    });
+    );
     renderWithProviders(<CollectionPage />);
     const table = screen.getByTestId('records-table');
     const rowOf = async (orderNo: string) => (await within(table).findByText(orderNo)).closest('tr');
@@ -159,11 +155,7 @@ describe('Platform collection', () => {
   });
 
   it('sends the filters it was given, and reset sends none', async () => {
-    const api = mockApi({
-      '/mchOrder/page': page([]),
-      '/app/list': ok({ list: [] }),
-      '/config/coinList': COINS,
-    });
+    const api = mockRecords(page([]));
     renderWithProviders(<CollectionPage />);
     await waitFor(() => expect(api.callsTo('/mchOrder/page')).toHaveLength(1));
     expect(api.callsTo('/mchOrder/page')[0]?.body).toMatchObject({
@@ -246,10 +238,7 @@ describe('Platform collection', () => {
 
   it('opens the detail with transfers and the delivery log, and resends after a confirmation', async () => {
     const order = buildOrder();
-    const api = mockApi({
-      '/mchOrder/page': page([order]),
-      '/app/list': ok({ list: [] }),
-      '/config/coinList': COINS,
+    const api = mockRecords(page([order]), {
       '/mchOrder/getById': ok(buildDetail(order)),
       '/mchOrder/callback/resend': ok({
         eventId: 'evt_1',
@@ -290,11 +279,7 @@ describe('Platform collection', () => {
   });
 
   it('says when the records fail to load, with a retry', async () => {
-    const api = mockApi({
-      '/mchOrder/page': [fail(500, 'The server is busy'), page([buildOrder()])],
-      '/app/list': ok({ list: [] }),
-      '/config/coinList': COINS,
-    });
+    const api = mockRecords([fail(500, 'The server is busy'), page([buildOrder()])]);
     renderWithProviders(<CollectionPage />);
     const error = await screen.findByTestId('records-error');
     expect(error.textContent).toContain('Could not load the collection records: The server is busy');
@@ -304,11 +289,7 @@ describe('Platform collection', () => {
   });
 
   it('shows a capped total as "10,000+" in the language, with the pager ending at the window', async () => {
-    mockApi({
-      '/mchOrder/page': page([buildOrder()], 10_000, true),
-      '/app/list': ok({ list: [] }),
-      '/config/coinList': COINS,
-    });
+    mockRecords(page([buildOrder()], 10_000, true));
     const { container } = renderWithProviders(<CollectionPage />);
     expect((await screen.findByTestId('records-total-capped')).textContent).toBe(
       '10,000+ records: only the first 10,000 can be paged through, narrow the filters',

@@ -1,4 +1,5 @@
 import { money } from '@tollgate/contracts/money';
+import { FILTER_TEXT_MAX } from '@tollgate/contracts/records-limits';
 import { Button, DatePicker, Flex, Form, Input, Select, Space } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,14 +12,14 @@ import { ORDER_STATUSES, PAYOUT_STATUSES, type RecordsFilterValues } from '../li
 const DECIMAL = /^\d+(\.\d+)?$/;
 /** What the server's decimal takes (contracts DECIMAL_PATTERN): 30 digits before the point, 18 after. */
 const DECIMAL_DIGITS = /^\d{1,30}(\.\d{1,18})?$/;
-/** The longest text each filter's call takes (contracts order-records.ts). */
+/** The longest text each filter's call takes. */
 const TEXT_MAX = {
-  txHash: 128,
-  payAddress: 128,
-  appName: 64,
-  merchantOrderNo: 64,
-  orderNo: 64,
-  merchantId: 20,
+  txHash: FILTER_TEXT_MAX.hash,
+  payAddress: FILTER_TEXT_MAX.address,
+  appName: FILTER_TEXT_MAX.appName,
+  merchantOrderNo: FILTER_TEXT_MAX.orderNo,
+  orderNo: FILTER_TEXT_MAX.orderNo,
+  merchantId: FILTER_TEXT_MAX.merchantId,
 } as const;
 
 /**

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { TransactionRecord, TransactionRecordBody } from '@tollgate/contracts';
+import { FILTER_TEXT_MAX } from '@tollgate/contracts/records-limits';
 import { Button, DatePicker, Flex, Form, Input, Select, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
@@ -190,7 +191,11 @@ export function TransactionRecords({ type }: { type: RecordType }) {
               className="full-width"
             />
           </Form.Item>
-          <Form.Item name="hash" label={t('assets.records.filter.hash')} rules={[maxLengthRule(128)]}>
+          <Form.Item
+            name="hash"
+            label={t('assets.records.filter.hash')}
+            rules={[maxLengthRule(FILTER_TEXT_MAX.hash)]}
+          >
             <Input allowClear />
           </Form.Item>
         </div>

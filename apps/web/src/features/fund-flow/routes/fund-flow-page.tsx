@@ -1,4 +1,5 @@
 import type { FundsRecordItem } from '@tollgate/contracts';
+import { FILTER_TEXT_MAX } from '@tollgate/contracts/records-limits';
 import { Button, Card, DatePicker, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
@@ -180,7 +181,11 @@ export default function FundFlowPage() {
                 className="full-width"
               />
             </Form.Item>
-            <Form.Item name="orderNo" label={t('fundFlow.filter.orderNo')} rules={[maxLengthRule(64)]}>
+            <Form.Item
+              name="orderNo"
+              label={t('fundFlow.filter.orderNo')}
+              rules={[maxLengthRule(FILTER_TEXT_MAX.orderNo)]}
+            >
               <Input allowClear data-testid="fund-filter-orderNo" />
             </Form.Item>
           </div>
