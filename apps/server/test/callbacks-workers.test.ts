@@ -27,8 +27,6 @@ import { recordCallbackEvent } from '../src/modules/callbacks/callback-events';
 import {
   claimDueCallbacks,
   createCallbackWorker,
-  createLegacyCallbackJobHandler,
-  LEGACY_CALLBACK_JOB,
   releaseCallbacks,
 } from '../src/modules/callbacks/callback-queue';
 import { deliveryErrorCode } from '../src/modules/callbacks/delivery-error';
@@ -207,40 +205,6 @@ describe('an attempt that fails before sending, or outlives its lease', () => {
       runAt: heldUntil,
       deliveredAt: clock.now(),
     });
-  });
-});
-
-describe('a callback job from a node of the version before', () => {
-  it('queues its event on the row, and the callback worker delivers it', async () => {
-    await settleQueue();
-    receiver = await startCallbackReceiver();
-    const event = await newEvent(receiver.url());
-    // As the old version wrote it: the event with no place in the queue, and a job beside it.
-    await app.db.update(callbackEvents).set({ runAt: null }).where(eq(callbackEvents.id, event.id));
-    await enqueueJob(app.db, LEGACY_CALLBACK_JOB, { eventId: event.id }, clock.now());
-    const callbacks = newWorker();
-    const jobWorker = createJobWorker({
-      db: app.db,
-      now: clock.now,
-      log: app.log,
-      handlers: {
-        [LEGACY_CALLBACK_JOB]: createLegacyCallbackJobHandler({
-          db: app.db,
-          now: clock.now,
-          wake: () => callbacks.wake(),
-        }),
-      },
-    });
-    jobWorker.start();
-    await jobWorker.drain();
-    await jobWorker.stop();
-    expect(await eventRow(event.id)).toMatchObject({ runAt: clock.now(), tries: 0, leased: false });
-    callbacks.start();
-    await callbacks.drain();
-    await callbacks.stop();
-    const [hit] = await receiver.hits(1);
-    expect(hit?.body).toBe(event.body);
-    expect(await eventRow(event.id)).toMatchObject({ attempts: 1, runAt: null, deliveredAt: clock.now() });
   });
 });
 

@@ -85,7 +85,6 @@ export const updateAppBody = z.object({
 export type UpdateAppBody = z.input<typeof updateAppBody>;
 
 export const appIdBody = z.object({ appId: appIdField });
-export type AppIdBody = z.input<typeof appIdBody>;
 
 /** Viewing or resetting the secret: the password, and the Google code when Google is bound. */
 export const appSecretBody = z.object({
@@ -130,7 +129,6 @@ export const uploadSignatureBody = z.object({
         : 'validation.uploadDirInvalid',
   }),
 });
-export type UploadSignatureBody = z.input<typeof uploadSignatureBody>;
 
 export const uploadSignature = z.object({
   url: z.string().describe('Where to POST the file (multipart/form-data): the fields, then `file`'),

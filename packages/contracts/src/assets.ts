@@ -176,4 +176,3 @@ export const withdrawalObject = z.object({
 export type WithdrawalObject = z.infer<typeof withdrawalObject>;
 
 export const withdrawalResult = z.object({ withdrawal: withdrawalObject });
-export type WithdrawalResult = z.infer<typeof withdrawalResult>;

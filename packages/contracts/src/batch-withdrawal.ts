@@ -49,7 +49,6 @@ export const batchTemplateQuery = commonQuery.extend({
     .default('xlsx')
     .describe('xlsx (default) or csv'),
 });
-export type BatchTemplateQuery = z.input<typeof batchTemplateQuery>;
 
 export const batchPreviewBody = z.object({
   fileKey: requiredString('validation.batch.fileRequired')

@@ -77,7 +77,6 @@ export const deliveryLog = z.object({
 export type DeliveryLog = z.infer<typeof deliveryLog>;
 
 export const callbackResendBody = z.object({ orderNo: orderNoField });
-export type CallbackResendBody = z.input<typeof callbackResendBody>;
 
 export const callbackResendResult = z.object({
   eventId: z.string().describe("The order's latest event, sent again with the same id and body"),
@@ -89,8 +88,6 @@ export const callbackResendResult = z.object({
 export type CallbackResendResult = z.infer<typeof callbackResendResult>;
 
 export const callbackTestBody = z.object({ appId: appIdField });
-export type CallbackTestBody = z.input<typeof callbackTestBody>;
 
 /** The test event's one attempt, made while the call waits (at most 10 s). */
 export const callbackTestResult = callbackAttempt;
-export type CallbackTestResult = z.infer<typeof callbackTestResult>;

@@ -91,7 +91,6 @@ export const exportIdQuery = commonQuery.extend({
 });
 
 export const EXPORT_STATUS_VALUES = ['queued', 'running', 'done', 'failed', 'expired'] as const;
-export type ExportStatus = (typeof EXPORT_STATUS_VALUES)[number];
 
 export const exportStatus = z.object({
   exportId: z.string(),
@@ -106,5 +105,3 @@ export const exportStatus = z.object({
   expiresAt: z.string().nullable(),
 });
 export type ExportStatusResult = z.infer<typeof exportStatus>;
-export type ExportListKind = (typeof EXPORT_LIST_KINDS)[number];
-export type ExportReportKind = (typeof EXPORT_REPORT_KINDS)[number];

@@ -12,9 +12,6 @@ export const LIVE_EVENTS_PATH = '/events';
 export const LIVE_EVENT_TYPES = ['order', 'balance', 'withdrawal', 'notice'] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
-/** Lists in an event are cut at this many entries; `count` says how many there were. */
-export const LIVE_EVENT_LIST_MAX = 20;
-
 export const LIVE_EVENT_TIMING = {
   /** A comment line this often keeps proxies and the browser from dropping an idle stream. */
   heartbeatMs: 20_000,

@@ -76,7 +76,6 @@ export const createCollectionBody = z.strictObject({
     .optional()
     .describe('Seconds until the order expires, 300 to 172800, default 1800'),
 });
-export type CreateCollectionBody = z.infer<typeof createCollectionBody>;
 
 /** The query every call accepts: `langCode`, the language of `message` when no `lang` header is sent. */
 export const apiQuery = z.object({
@@ -102,7 +101,6 @@ export const testPayBody = z.strictObject({
       'A chainId; needed only when the order has no network yet (it is then assigned, as on the cashier)',
     ),
 });
-export type TestPayBody = z.infer<typeof testPayBody>;
 
 /** Collections: pending, confirming, completed, expired. Payouts: pending_review, processing, completed, failed, rejected. */
 export const ORDER_STATUS_VALUES = [
@@ -193,7 +191,6 @@ export const createPayoutBatchBody = z.strictObject({
     .max(PAYOUT_BATCH_MAX, { message: 'validation.payout.batchTooLarge' })
     .describe(`1 to ${PAYOUT_BATCH_MAX} payouts: all are accepted or none`),
 });
-export type CreatePayoutBatchBody = z.infer<typeof createPayoutBatchBody>;
 
 /** A payout as the API, its callbacks and the records show it. */
 export const payoutObject = z.object({

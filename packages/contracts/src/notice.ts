@@ -44,7 +44,6 @@ export const noticeId = z
   .positive({ message: 'validation.notice.id' })
   .max(Number.MAX_SAFE_INTEGER, { message: 'validation.notice.id' });
 export const noticeIdBody = z.object({ id: noticeId });
-export type NoticeIdBody = z.input<typeof noticeIdBody>;
 
 // --- Merchant side -----------------------------------------------------------------------------
 
@@ -77,7 +76,6 @@ export const noticeDetail = noticeListItem.extend({
 export type NoticeDetail = z.infer<typeof noticeDetail>;
 
 export const noticeUnreadCount = z.object({ unread: z.number().int() });
-export type NoticeUnreadCount = z.infer<typeof noticeUnreadCount>;
 
 // --- Operator console --------------------------------------------------------------------------
 
@@ -101,7 +99,6 @@ const noticeText = z.object(
   // A language given as something other than an object, or zh_CN left out.
   { error: 'validation.notice.titleRequired' },
 );
-export type NoticeTextInput = z.input<typeof noticeText>;
 
 export const noticeTexts = z.object({
   zh_CN: noticeText,
@@ -109,7 +106,6 @@ export const noticeTexts = z.object({
   en_US: noticeText.optional(),
   vi_VN: noticeText.optional(),
 });
-export type NoticeTextsInput = z.input<typeof noticeTexts>;
 
 export const opsNoticeSaveBody = z.object({
   texts: noticeTexts,

@@ -21,7 +21,6 @@ export const telegramStatus = z.object({
 export type TelegramStatus = z.infer<typeof telegramStatus>;
 
 export const telegramConnectBody = z.object({ appId: appIdField });
-export type TelegramConnectBody = z.input<typeof telegramConnectBody>;
 
 export const telegramConnect = z.object({
   url: z.string().describe('https://t.me/<bot>?start=<one-time code>: open it and press Start'),

@@ -1,11 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { systemResolver } from '../modules/callbacks/address-guard';
 import { CALLBACK_TIMEOUT_MS, closeCallbackClients } from '../modules/callbacks/callback-http';
-import {
-  createCallbackWorker,
-  createLegacyCallbackJobHandler,
-  LEGACY_CALLBACK_JOB,
-} from '../modules/callbacks/callback-queue';
+import { createCallbackWorker } from '../modules/callbacks/callback-queue';
 import { createExportExpireHandler, createExportRunHandler } from '../modules/exports/export.job';
 import { EXPORT_EXPIRE_JOB, EXPORT_RUN_JOB } from '../modules/exports/export.service';
 import { createMailJobHandler, MAIL_JOB } from '../modules/mail/mail.job';
@@ -48,11 +44,6 @@ export function startJobs(app: FastifyInstance): void {
     handlers: {
       [MAIL_JOB]: createMailJobHandler(transport),
       [TELEGRAM_JOB]: createTelegramAlertHandler(telegram),
-      [LEGACY_CALLBACK_JOB]: createLegacyCallbackJobHandler({
-        db: app.db,
-        now: app.now,
-        wake: () => callbacks.wake(),
-      }),
       [EXPORT_RUN_JOB]: createExportRunHandler(exportDeps),
       [EXPORT_EXPIRE_JOB]: createExportExpireHandler(exportDeps),
       [NOTICE_PUBLISH_JOB]: createNoticePublishHandler({ db: app.db }),

@@ -21,11 +21,6 @@ export function dayName(day: number): string {
   return new Date(day * DAY_S * 1000).toISOString().slice(0, 10);
 }
 
-/** A day's number from its name (YYYY-MM-DD, taken as valid). */
-export function dayNumber(name: string): number {
-  return Math.floor(Date.parse(`${name}T00:00:00.000Z`) / 1000 / DAY_S);
-}
-
 /** The name of the merchant's day of an instant. */
 export function merchantDayOf(at: Date): string {
   return dayName(shanghaiDay(at));

@@ -1,4 +1,4 @@
-import { money, type PayoutObject, toDecimalString } from '@tollgate/contracts';
+import { type PayoutObject, toDecimalString } from '@tollgate/contracts';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { applications, orders } from '../../db/schema';
@@ -80,9 +80,4 @@ export async function syncPayout(
     now,
   });
   return true;
-}
-
-/** Whether amount + fee of a payout's withdrawal, as stored, is what it was asked for. */
-export function payoutTotal(withdrawal: WithdrawalRow): string {
-  return toDecimalString(money(withdrawal.amount).plus(withdrawal.fee));
 }

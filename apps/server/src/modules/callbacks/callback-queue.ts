@@ -1,10 +1,10 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { namedStatement } from '../../db/named-statement';
 import { callbackEvents } from '../../db/schema';
 import { LEASE_MS, scheduledRetryPolicy } from '../../jobs/queue';
-import { createClaimLoop, type JobHandler, type JobWorker } from '../../jobs/worker';
+import { createClaimLoop, type JobWorker } from '../../jobs/worker';
 import { createSlots, type Slots } from '../../lib/slots';
 import {
   EVENT_FOR_ATTEMPT,
@@ -191,31 +191,4 @@ class WorkerStopping extends Error {
   constructor() {
     super('the callback worker is stopping');
   }
-}
-
-/**
- * A `callback` job, as a node still running the version before this queue writes one during a
- * rolling deploy (migration 0016 moved the jobs there were): its event is queued on its own row
- * instead, due now with a fresh schedule, unless the row is already due, waiting or held. Kept
- * for the release after 0016 only.
- */
-export const LEGACY_CALLBACK_JOB = 'callback';
-
-export function createLegacyCallbackJobHandler(deps: {
-  db: Database;
-  now: () => Date;
-  wake(): void;
-}): JobHandler {
-  return {
-    async run(payload) {
-      const eventId = (payload as { eventId?: unknown } | null)?.eventId;
-      if (typeof eventId !== 'string') return;
-      const now = deps.now();
-      await deps.db
-        .update(callbackEvents)
-        .set({ runAt: now, tries: 0, leased: false, queuedAt: now, gaveUpAt: null })
-        .where(and(eq(callbackEvents.id, eventId), isNull(callbackEvents.runAt)));
-      deps.wake();
-    },
-  };
 }

@@ -2,9 +2,7 @@ import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type CodePurpose, emailCodes } from '../../db/schema';
 
-/** Email code rows. Only the newest row of an (email, purpose) counts: a new code replaces the old. */
-export type EmailCodeRow = typeof emailCodes.$inferSelect;
-
+/** Only the newest row of an (email, purpose) counts: a new code replaces the old. */
 export async function findLatestCode(db: Executor, email: string, purpose: CodePurpose) {
   const [row] = await db
     .select()

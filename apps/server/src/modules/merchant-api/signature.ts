@@ -31,7 +31,6 @@ export const APP_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const NONCE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 /** Milliseconds since the epoch: digits only (13 today), no sign, no fraction. */
 export const TIMESTAMP_PATTERN = /^\d{1,16}$/;
-export const SIGNATURE_PATTERN = /^[0-9a-f]{64}$/;
 
 export interface SignedParts {
   timestamp: string;

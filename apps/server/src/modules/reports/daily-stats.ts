@@ -1,6 +1,5 @@
 import { money, moneyText } from '@tollgate/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
 import type { REPORT_STAT_KINDS } from '../../db/schema';
 import { merchantDayOf } from '../../lib/merchant-day';
 
@@ -140,10 +139,4 @@ export function dailyStatsUpsert(merged: readonly DailyStatDelta[]): SQL {
     on conflict (merchant_id, kind, day, type, coin) do update set
       count = s.count + excluded.count, amount = s.amount + excluded.amount,
       fee = s.fee + excluded.fee, net = s.net + excluded.net`;
-}
-
-/** Applies deltas in their own statement (a path that writes no fund record with them). */
-export async function addDailyStats(tx: Executor, deltas: readonly DailyStatDelta[]): Promise<void> {
-  if (deltas.length === 0) return;
-  await tx.execute(dailyStatsUpsert(mergeDailyStats(deltas)));
 }

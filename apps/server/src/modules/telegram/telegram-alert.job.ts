@@ -30,7 +30,6 @@ export const ALERTED_EVENT_TYPES = [
 ];
 
 const payloadSchema = z.object({ eventId: z.string(), gaveUp: z.boolean().optional() });
-export type TelegramJobPayload = z.infer<typeof payloadSchema>;
 
 const TITLE_KEY: Record<string, TelegramTextKey> = {
   'collection.completed': 'collectionCompleted',

@@ -26,11 +26,6 @@ export function initI18n(bundle: LocaleBundle) {
   return i18n;
 }
 
-/** Whether a key (possibly built at run time) has a translation in the current language. */
-export function hasTranslation(key: string): boolean {
-  return i18n.exists(key);
-}
-
 /** Translate a key known only at run time; a missing or untranslated key gives `fallbackKey`'s text. */
 export function translateOr(key: string, fallbackKey: string, instance: I18nInstance = i18n): string {
   const translate = instance.t as unknown as (k: string) => string;

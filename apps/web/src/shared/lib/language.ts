@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, type Language, resolveLanguage } from '@tollgate/contracts/languages';
-import { readCookie, removeCookie, writeCookie } from './cookies';
+import { readCookie, writeCookie } from './cookies';
 
 /**
  * Where the interface language lives: localStorage `lang` first, then the `lang` cookie (which
@@ -16,11 +16,6 @@ export function readLanguage(): Language {
 export function storeLanguage(language: Language) {
   safeLocalStorage()?.setItem(LANG_KEY, language);
   writeCookie(LANG_KEY, language, LANG_COOKIE_DAYS);
-}
-
-export function clearStoredLanguage() {
-  safeLocalStorage()?.removeItem(LANG_KEY);
-  removeCookie(LANG_KEY);
 }
 
 /** Store the choice and reload, so every module (antd, dayjs, i18n) starts in the new language. */

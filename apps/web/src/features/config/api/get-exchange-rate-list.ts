@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/lib/http';
 import { CONFIG_STALE_TIME, configKeys } from './config-keys';
 
@@ -13,8 +13,4 @@ export function exchangeRateListQueryOptions() {
     queryFn: ({ signal }) => getExchangeRateList(signal),
     staleTime: CONFIG_STALE_TIME,
   });
-}
-
-export function useExchangeRateList() {
-  return useQuery(exchangeRateListQueryOptions());
 }

@@ -5,7 +5,6 @@ import type { OpsAuditAction, OpsWithdrawal } from '@tollgate/contracts';
  * so a value added there fails to compile here until it has its colour and its label.
  */
 export type WithdrawalStatus = OpsWithdrawal['status'];
-export type WithdrawalSource = OpsWithdrawal['source'];
 
 export const WITHDRAWAL_STATUS_COLOR: Record<WithdrawalStatus, string> = {
   pending_review: 'warning',
@@ -15,8 +14,6 @@ export const WITHDRAWAL_STATUS_COLOR: Record<WithdrawalStatus, string> = {
   rejected: 'error',
 };
 export const WITHDRAWAL_STATUSES = Object.keys(WITHDRAWAL_STATUS_COLOR) as WithdrawalStatus[];
-
-export const WITHDRAWAL_SOURCES: Record<WithdrawalSource, true> = { single: true, batch: true, api: true };
 
 const AUDIT_ACTION_ORDER: Record<OpsAuditAction, number> = {
   login: 0,
