@@ -13,7 +13,7 @@ import pg from 'pg';
 const SESSION_SQL =
   'select "sessions"."id", "sessions"."merchant_id", "sessions"."expires_at", "sessions"."revoked_at", ' +
   '"merchants"."email", "merchants"."phone", "merchants"."country_code", "merchants"."google_state", ' +
-  '"merchants"."lang", "merchants"."created_at", "merchants"."status" ' +
+  '"merchants"."lang", "merchants"."created_at", "merchants"."status", "merchants"."withdrawal_locked_until" ' +
   'from "sessions" inner join "merchants" on "merchants"."id" = "sessions"."merchant_id" ' +
   'where "sessions"."token_hash" = $1 limit $2';
 
@@ -29,6 +29,7 @@ interface SessionRow {
   google_state: boolean;
   lang: string;
   created_at: Date;
+  withdrawal_locked_until: Date | null;
 }
 
 // The product's pool size (apps/server/src/db/client.ts).
@@ -67,6 +68,10 @@ async function answerMerchantInfo(token: string | undefined, res: ServerResponse
       googleState: row.google_state,
       lang: row.lang,
       createdAt: row.created_at.toISOString(),
+      withdrawalLockedUntil:
+        row.withdrawal_locked_until && row.withdrawal_locked_until.getTime() > Date.now()
+          ? row.withdrawal_locked_until.toISOString()
+          : null,
     },
     message: '操作成功',
   });
