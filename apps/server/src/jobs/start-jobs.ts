@@ -26,8 +26,7 @@ const PURGE_EVERY_MS = 60 * 60_000;
  * The callback POSTs in flight at once in this process: enough for a burst of callbacks to be
  * claimed and recorded in batches (the worker and callback-delivery.ts group their statements),
  * while a receiver that times out holds one. The worker runs twice as many attempts (the others
- * reading or recording in the database) and holds as many claimed events again ready to start
- * (modules/callbacks/callback-queue.ts).
+ * reading or recording in the database: modules/callbacks/callback-queue.ts).
  */
 export const CONCURRENT_CALLBACKS = 128;
 const CONCURRENT_JOBS = 32;

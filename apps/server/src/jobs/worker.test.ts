@@ -14,17 +14,15 @@ const silent = {
 } as unknown as FastifyBaseLogger;
 
 /** Items 1…n in a queue; each run waits until the test finishes it. */
-function harness(options: { items: number; concurrency: number; prefetch?: number; release?: boolean }) {
+function harness(options: { items: number; concurrency: number }) {
   let next = 1;
   const claims: { limit: number; got: number[] }[] = [];
   const started: number[] = [];
   const finishers = new Map<number, () => void>();
-  const released: number[][] = [];
   const loop = createClaimLoop<number>({
     now: () => new Date(),
     log: silent,
     concurrency: options.concurrency,
-    ...(options.prefetch !== undefined ? { prefetch: options.prefetch } : {}),
     pollMs: 60_000,
     async claim(limit) {
       const got: number[] = [];
@@ -37,13 +35,6 @@ function harness(options: { items: number; concurrency: number; prefetch?: numbe
         started.push(item);
         finishers.set(item, resolve);
       }),
-    ...(options.release
-      ? {
-          async release(items: number[]) {
-            released.push(items);
-          },
-        }
-      : {}),
   });
   const settle = () => new Promise((resolve) => setImmediate(resolve));
   const finish = async (item: number) => {
@@ -51,11 +42,11 @@ function harness(options: { items: number; concurrency: number; prefetch?: numbe
     await settle();
     await settle();
   };
-  return { loop, claims, started, released, finish, settle };
+  return { loop, claims, started, finish, settle };
 }
 
 describe('createClaimLoop', () => {
-  it('without prefetch, claims only for free slots, once half of them are free', async () => {
+  it('claims only for free slots, once half of them are free', async () => {
     const h = harness({ items: 10, concurrency: 4 });
     h.loop.start();
     await h.settle();
@@ -69,37 +60,28 @@ describe('createClaimLoop', () => {
     h.loop.stop();
   });
 
-  it('with prefetch, holds claimed items ready, starts one as a slot frees, and claims again once half of them started', async () => {
-    const h = harness({ items: 20, concurrency: 2, prefetch: 4, release: true });
-    h.loop.start();
-    await h.settle();
-    expect(h.claims).toEqual([{ limit: 6, got: [1, 2, 3, 4, 5, 6] }]);
-    expect(h.started).toEqual([1, 2]);
-    await h.finish(1);
-    expect(h.started).toEqual([1, 2, 3]); // at once, no claim in between
-    expect(h.claims).toHaveLength(1);
-    await h.finish(2);
-    expect(h.started).toEqual([1, 2, 3, 4]);
-    expect(h.claims[1]).toEqual({ limit: 2, got: [7, 8] }); // two of four ready had started
-    await h.finish(3);
-    expect(h.started).toEqual([1, 2, 3, 4, 5]);
-    const stopped = h.loop.stop();
-    await h.finish(4);
-    await h.finish(5);
-    await stopped;
-    expect(h.started).toEqual([1, 2, 3, 4, 5]);
-    expect(h.released).toEqual([[6, 7, 8]]); // the ready ones, never started
-  });
-
-  it('runs the ready items on stop when it has no release', async () => {
-    const h = harness({ items: 3, concurrency: 1, prefetch: 2 });
-    h.loop.start();
-    await h.settle();
-    expect(h.started).toEqual([1]);
-    const stopped = h.loop.stop();
-    await h.settle();
-    expect(h.started).toEqual([1, 2, 3]);
-    for (const item of [1, 2, 3]) await h.finish(item);
-    await stopped;
+  it('gives back what a claim brings after the worker was told to stop, or runs it without release', async () => {
+    for (const release of [true, false]) {
+      let answer: (items: number[]) => void = () => {};
+      const released: number[][] = [];
+      const started: number[] = [];
+      const loop = createClaimLoop<number>({
+        now: () => new Date(),
+        log: silent,
+        concurrency: 2,
+        pollMs: 60_000,
+        claim: () => new Promise<number[]>((resolve) => (answer = resolve)),
+        run: async (item) => {
+          started.push(item);
+        },
+        ...(release ? { release: async (items: number[]) => void released.push(items) } : {}),
+      });
+      loop.start();
+      const stopped = loop.stop();
+      answer([1, 2]);
+      await stopped;
+      expect(released).toEqual(release ? [[1, 2]] : []);
+      expect(started).toEqual(release ? [] : [1, 2]);
+    }
   });
 });

@@ -112,18 +112,12 @@ export function createJobWorker(options: {
 
 /**
  * The loop every leased queue runs in a process (the jobs here, the callback events in
- * modules/callbacks/callback-queue.ts): claim up to the free room in one statement, run each
+ * modules/callbacks/callback-queue.ts): claim up to the free slots in one statement, run each
  * claimed item in a slot of its own (`concurrency` at once), claim again once half the slots are
  * free, look again every `pollMs` and when woken. `run` settles its item itself (and should not
- * throw: a throw is logged as the queue being unavailable).
- *
- * With `prefetch`, the loop holds up to that many claimed items beyond its slots, ready to
- * start, and claims again once half of them have started: a slot that frees starts the next
- * one at once instead of waiting for a claim's round trip, and each claim takes at least half
- * the prefetch (one statement for many items) however few slots free at a time. Items still
- * waiting when the worker stops are handed to `release` (due again at once, for another node or
- * the next start), or run if there is none; a node that dies with items waiting leaves them to
- * their lease, as it does the items it was running.
+ * throw: a throw is logged as the queue being unavailable). Items a claim brings back after the
+ * worker was told to stop are handed to `release` (due again at once, for another node or the
+ * next start), or run if there is none.
  */
 export function createClaimLoop<T>(options: {
   now: Clock;
@@ -134,35 +128,21 @@ export function createClaimLoop<T>(options: {
   describe?(item: T): Record<string, unknown>;
   pollMs?: number;
   concurrency?: number;
-  /** Claimed items held ready beyond the running ones (default 0: claim only for free slots). */
-  prefetch?: number;
   /** Gives back claimed items that were never started (the worker stops). */
   release?(items: T[]): Promise<void>;
   maintenance?: { everyMs: number; run(): Promise<void> };
 }): JobWorker {
-  const { now, log, pollMs = POLL_MS, concurrency = 1, prefetch = 0, maintenance } = options;
+  const { now, log, pollMs = POLL_MS, concurrency = 1, maintenance } = options;
   let maintainedAt = Number.NEGATIVE_INFINITY;
-  const capacity = concurrency + prefetch;
-  // Without prefetch: once half the slots are free. With it: once half the items held ready have
-  // started, so the next claim is on its way while the other half still waits to start.
-  const refillAt = Math.max(1, Math.floor((prefetch > 0 ? prefetch : concurrency) / 2));
+  const refillAt = Math.max(1, Math.floor(concurrency / 2));
   let timer: NodeJS.Timeout | undefined;
   const running = new Set<Promise<void>>();
-  /** Claimed, not started yet (at most `prefetch` while every slot is taken). */
-  let ready: T[] = [];
+  /** Claimed as the worker stopped, not started. */
+  let unstarted: T[] = [];
   let claiming: Promise<void> | undefined;
   /** Asked to look again (a wake, a finished item) while a claim was on its way. */
   let again = false;
   let stopped = true;
-
-  const held = () => running.size + ready.length;
-
-  function startReady(): void {
-    if (ready.length === 0 || running.size >= concurrency) return;
-    const starting = ready.slice(0, concurrency - running.size);
-    ready = ready.slice(starting.length);
-    for (const item of starting) track(item);
-  }
 
   function track(item: T): void {
     const done: Promise<void> = options
@@ -172,15 +152,14 @@ export function createClaimLoop<T>(options: {
       )
       .finally(() => {
         running.delete(done);
-        if (!stopped) startReady();
-        // Claimed together once `refillAt` items' room is free (one claim for many), or at once
-        // when nothing is held (a failed item may be due again at once: a zero retry delay).
-        if (held() === 0 || capacity - held() >= refillAt) claim();
+        // Claimed together once half the slots are free (one claim for many), or at once when
+        // none runs (a failed item may be due again at once: a zero retry delay).
+        if (running.size === 0 || concurrency - running.size >= refillAt) claim();
       });
     running.add(done);
   }
 
-  /** Fill the free room with due items, as long as there are some. */
+  /** Fill the free slots with due items, as long as there are some. */
   async function claimDue(): Promise<void> {
     if (maintenance && now().getTime() - maintainedAt >= maintenance.everyMs) {
       maintainedAt = now().getTime();
@@ -188,12 +167,14 @@ export function createClaimLoop<T>(options: {
     }
     again = false;
     while (!stopped) {
-      const free = capacity - held();
+      const free = concurrency - running.size;
       if (free <= 0) return; // each finishing item claims again
       const claimed = await options.claim(free);
-      ready.push(...claimed);
-      if (stopped) return; // stop() gives them back
-      startReady();
+      if (stopped) {
+        unstarted = claimed; // stop() gives them back
+        return;
+      }
+      for (const item of claimed) track(item);
       if (claimed.length < free && !again) return;
       again = false;
     }
@@ -236,8 +217,8 @@ export function createClaimLoop<T>(options: {
       stopped = true;
       clearTimeout(timer);
       await claiming;
-      const waiting = ready;
-      ready = [];
+      const waiting = unstarted;
+      unstarted = [];
       if (waiting.length > 0) {
         if (options.release) {
           await options

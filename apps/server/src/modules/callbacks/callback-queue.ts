@@ -92,10 +92,8 @@ export async function releaseCallbacks(db: Database, now: Date, events: ClaimedC
 /**
  * The callback worker of this process: `concurrency` POSTs in flight at once. Twice as many
  * attempts run at once, so that the POSTs' slots are not held while an attempt's record is on
- * its way to the database (records are batched, and wait for the batch before them), and as many
- * claimed events again are held ready to start (jobs/worker.ts createClaimLoop's prefetch), so
- * that a finished attempt is followed at once, not after a claim's round trip, and claims come
- * in batches of many.
+ * its way to the database (records are batched, and wait for the batch before them). Claims
+ * come in batches of many: the loop claims again once half its slots are free (jobs/worker.ts).
  */
 export function createCallbackWorker(
   deps: CallbackDeliveryDeps & {
@@ -123,7 +121,6 @@ export function createCallbackWorker(
     now,
     log,
     concurrency: 2 * concurrency,
-    prefetch: concurrency,
     pollMs,
     claim: (limit) => claimDueCallbacks(db, now(), limit),
     release: (events) => releaseCallbacks(db, now(), events),
