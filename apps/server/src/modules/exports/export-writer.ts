@@ -4,9 +4,6 @@ import ExcelJS from 'exceljs';
 import colCache from 'exceljs/lib/utils/col-cache.js';
 import exceljsUtils from 'exceljs/lib/utils/utils.js';
 import { csvField, neutralizeCell } from './export-cells';
-import { useNativeCrc32 } from './native-crc32';
-
-useNativeCrc32();
 
 /**
  * Writes an export to a stream, batch by batch, never holding the file: CSV as UTF-8 with a
