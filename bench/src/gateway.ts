@@ -56,6 +56,7 @@ import { recordCallbackEvent } from '../../apps/server/src/modules/callbacks/cal
 import { freshPostgresDatabase, machineBusyMs, timed } from './bench-kit';
 import type { OrderJob, OrderJobAnswer } from './gateway-client';
 import { startReceiver, startReceiverProcess, wallNow } from './gateway-receiver';
+import { freePort, startProcess, stopProcess, waitForHealth } from './processes';
 import { runRawCallbackLoop } from './raw-callback-loop';
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../apps/server');
@@ -137,6 +138,7 @@ async function main() {
     database.db as unknown as { $client: { query(text: string, params?: unknown[]): Promise<unknown> } }
   ).$client;
 
+  let rawOrdersChild: ReturnType<typeof startProcess> | undefined;
   try {
     // The demo merchant makes an application; its APPSECRET is answered once.
     const login = (await (
@@ -213,21 +215,8 @@ async function main() {
           ])) as { rows: { id: string | number }[] }
         ).rows[0]?.id ?? 0,
       );
-    const rounds: { api: number; raw: number }[] = [];
-    for (let round = 0; PARTS.has('orders') && round < ROUNDS; round++) {
-      const before = await lastOrderId();
-      const apiSeconds =
-        CLIENT === 'inline'
-          ? await timed(ORDERS, CONNECTIONS, (k) => createOrder(round * ORDERS + k))
-          : await runClientProcess({
-              base,
-              appId,
-              secret,
-              run,
-              from: round * ORDERS,
-              count: ORDERS,
-              connections: CONNECTIONS,
-            });
+    /** PGlite (one connection, in this process): raw INSERTs of the round's rows (the order and its nonce). */
+    const rawInserts = async (before: number, round: number) => {
       const orderRows = await ordersAfter(before, ORDERS);
       const nonceRows = (
         (await client.query('select * from api_nonces where application_id = $1 limit $2', [
@@ -239,7 +228,7 @@ async function main() {
       const insertOrder = `insert into orders (${orderColumns.join(', ')}) values (${orderColumns
         .map((_, k) => `$${k + 1}`)
         .join(', ')})`;
-      const rawSeconds = await timed(ORDERS, CONNECTIONS, async (i) => {
+      return await timed(ORDERS, CONNECTIONS, async (i) => {
         const row = orderRows[i % orderRows.length] as Record<string, unknown>;
         const nonce = nonceRows[i % nonceRows.length] as Record<string, unknown>;
         await client.query('insert into api_nonces (application_id, nonce, seen_at) values ($1, $2, $3)', [
@@ -258,6 +247,61 @@ async function main() {
           orderColumns.map((column) => copy[column]),
         );
       });
+    };
+    // PostgreSQL: a raw node:http + pg server doing the same statements (raw-order-server.ts),
+    // driven by the same load generator.
+    let rawOrders: { base: string; child: ReturnType<typeof startProcess> } | undefined;
+    if (postgres && PARTS.has('orders')) {
+      const port = await freePort();
+      const child = startProcess(
+        ['--import', 'tsx', join(dirname(fileURLToPath(import.meta.url)), 'raw-order-server.ts')],
+        {
+          PORT: String(port),
+          DATABASE_URL: postgres.url,
+          APP_SECRET: secret,
+          TEMPLATE_ORDER_ID: String((await ordersAfter(0, 1))[0]?.id ?? 0),
+        },
+      );
+      rawOrders = { base: `http://127.0.0.1:${port}`, child };
+      rawOrdersChild = child;
+      await waitForHealth(rawOrders.base, child);
+      // Unmeasured, as the product's warm-up: the raw server's path compiled and its pool full.
+      await runClientProcess({
+        base: rawOrders.base,
+        appId,
+        secret,
+        run: `${run}-raw-warm`,
+        from: 0,
+        count: WARMUP,
+        connections: CONNECTIONS,
+      });
+    }
+    const rounds: { api: number; raw: number }[] = [];
+    for (let round = 0; PARTS.has('orders') && round < ROUNDS; round++) {
+      const before = await lastOrderId();
+      const apiSeconds =
+        CLIENT === 'inline'
+          ? await timed(ORDERS, CONNECTIONS, (k) => createOrder(round * ORDERS + k))
+          : await runClientProcess({
+              base,
+              appId,
+              secret,
+              run,
+              from: round * ORDERS,
+              count: ORDERS,
+              connections: CONNECTIONS,
+            });
+      const rawSeconds = rawOrders
+        ? await runClientProcess({
+            base: rawOrders.base,
+            appId,
+            secret,
+            run: `${run}-raw`,
+            from: round * ORDERS,
+            count: ORDERS,
+            connections: CONNECTIONS,
+          })
+        : await rawInserts(before, round);
       rounds.push({ api: ORDERS / apiSeconds, raw: ORDERS / rawSeconds });
     }
     // The callbacks below go to the first orders made (the warm-up's, then the rounds').
@@ -436,7 +480,7 @@ async function main() {
           count: ORDERS,
         },
         {
-          path: `orders: raw INSERTs of the same rows (order + nonce) (median of ${rounds.length} rounds)`,
+          path: `orders: ${postgres ? 'raw node:http + pg server, same statements (app lookup, nonce, insert)' : 'raw INSERTs of the same rows (order + nonce)'} (median of ${rounds.length} rounds)`,
           'per second': Math.round(median(rounds.map((r) => r.raw))),
           count: ORDERS,
         },
@@ -463,7 +507,7 @@ async function main() {
     if (rounds.length > 0) {
       console.log(`orders: each round's ratio: ${orderRatios.map((r) => `${r.toFixed(2)}x`).join(', ')}`);
       console.log(
-        `orders: signed API / raw INSERTs: ${median(orderRatios).toFixed(2)}x, the median round (target >= ${RATIO_TARGET}x)`,
+        `orders: signed API / ${postgres ? 'raw node:http + pg server' : 'raw INSERTs'}: ${median(orderRatios).toFixed(2)}x, the median round (target >= ${RATIO_TARGET}x)`,
       );
     }
     if (callbackRounds.length > 0) {
@@ -499,6 +543,7 @@ async function main() {
       );
     }
   } finally {
+    if (rawOrdersChild) await stopProcess(rawOrdersChild);
     await http.close();
     await app.close(); // closes the database too
     await receiver.close();
