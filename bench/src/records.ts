@@ -2,9 +2,12 @@
  * Records at scale (issue 9): p50 and p95 of POST /front/mchOrder/page and POST
  * /front/merchant/account/funds-record for each filter, at page 1, page 1000 (the last the
  * window of 10,000 rows reaches at 10 a page) and the last page, through the production server
- * (apps/server/dist: `npm run build` first), each beside the SAME statements run raw (the capped
- * count, then the page: node-postgres on a PostgreSQL server, PGlite itself on the embedded
- * engine), with the ratio (target <= 2x raw). docs/decisions/2026-11-26-records-at-scale.md.
+ * (apps/server/dist: `npm run build` first), each beside its floor: on a PostgreSQL server a raw
+ * `node:http` + `pg` server doing the session, the capped count and the page
+ * (raw-records-server.ts, the statements of records-statements.ts), called the same way; on
+ * PGlite the bare statements run by PGlite itself. The ratio is the floor's p50 over the
+ * product's (target >= 0.7x), and every product p95 is held against 50 ms.
+ * docs/decisions/2026-11-26-records-at-scale.md.
  *
  * PostgreSQL (default): the database of BENCH_RECORDS_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/tollgate_bench, shared with bench:exports and created if
@@ -32,9 +35,11 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { freePort, startProcess, stopProcess, waitForHealth } from './processes';
+import { type Filters, fundStatements, orderStatements, PAGE_SIZE, WINDOW } from './records-statements';
 import { ensureDatabase, type Queryable, seedAtScale } from './scale-seed';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
+const HERE = resolve(fileURLToPath(import.meta.url), '..');
 const SERVER = join(ROOT, 'apps/server/dist/server.js');
 const ENGINE = process.env.BENCH_RECORDS_ENGINE === 'pglite' ? 'pglite' : 'postgres';
 const DATABASE_URL =
@@ -42,16 +47,14 @@ const DATABASE_URL =
 const ROWS = Number(process.env.BENCH_RECORDS_ROWS || (ENGINE === 'pglite' ? 100_000 : 1_000_000));
 const RUNS = Number(process.env.BENCH_RECORDS_RUNS || 30);
 const WARMUP = Number(process.env.BENCH_RECORDS_WARMUP || 20);
-const PAGE_SIZE = 10;
-/** The server's RECORDS_WINDOW (its default). */
-const WINDOW = 10_000;
-const TARGET = 2;
+/** Issue 31: the product at least 0.7x the raw server's rate (raw p50 / product p50), and p95 <= 50 ms. */
+const TARGET = 0.7;
+const P95_TARGET_MS = 50;
 /** A first start makes the database and runs the migrations (the indexes of 1M rows take a minute). */
 const HEALTH_WAIT_S = 300;
 // A fixed key: the bench database keeps what it sealed (the demo's secrets) from one run to the next.
 const SECRET_KEY = Buffer.alloc(32, 0x42).toString('base64');
 
-type Filters = Record<string, string>;
 interface Case {
   list: 'orders' | 'funds';
   name: string;
@@ -99,84 +102,10 @@ async function cases(): Promise<Case[]> {
 }
 
 /**
- * The statements the server runs (records.repository.ts, fund-records.routes.ts,
- * lib/records-window.ts), written out: the count over a LIMIT window + 1 subquery, then the page.
+ * The calls go through one kept-alive undici pool (as bench:gateway's do), not fetch(): fetch's
+ * own work in this process (its WHATWG streams and headers, about a millisecond a call here) is
+ * the client's, and it was a good part of the fastest filters' times.
  */
-function orderStatements(merchantId: number, f: Filters, offset: number) {
-  const params: unknown[] = [merchantId, 'collection'];
-  const p = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  const where = ['"orders"."merchant_id" = $1', '"orders"."type" = $2'];
-  if (f.currency) where.push(`"orders"."currency" = ${p(f.currency)}`);
-  if (f.amountMin) where.push(`"orders"."amount" >= ${p(f.amountMin)}`);
-  if (f.amountMax) where.push(`"orders"."amount" <= ${p(f.amountMax)}`);
-  if (f.createdFrom) where.push(`"orders"."created_at" >= ${p(f.createdFrom)}`);
-  if (f.createdTo) where.push(`"orders"."created_at" < ${p(f.createdTo)}`);
-  if (f.status) where.push(`"orders"."status" = ${p(f.status)}`);
-  if (f.payAddress) {
-    const a = p(f.payAddress);
-    where.push(
-      `("orders"."pay_address" = ${a} or "orders"."id" = any(array(select w.order_id from "withdrawals" w where w.merchant_id = $1 and w.address = ${a} and w.order_id is not null)))`,
-    );
-  }
-  if (f.merchantOrderNo) where.push(`"orders"."merchant_order_no" = ${p(f.merchantOrderNo)}`);
-  if (f.orderNo) where.push(`"orders"."order_no" = ${p(f.orderNo)}`);
-  if (f.appName) {
-    where.push(
-      `"orders"."application_id" in (select a.id from "applications" a where a.merchant_id = $1 and a.name ilike ${p(`%${f.appName}%`)})`,
-    );
-  }
-  if (f.txHash) {
-    const h = p(f.txHash);
-    where.push(
-      `("orders"."tx_hash" = ${h} or "orders"."id" = any(array(select t.order_id from "chain_transfers" t where t.tx_hash = ${h} and t.order_id is not null)))`,
-    );
-  }
-  const w = where.join(' and ');
-  const n = params.length;
-  return {
-    count: {
-      text: `select count(*) from (select 1 from "orders" where ${w} limit $${n + 1}) "matched"`,
-      params: [...params, WINDOW + 1],
-    },
-    page: {
-      text: `select "orders".*, "applications"."app_id", "applications"."name", "withdrawals"."address"
-        from "orders" inner join "applications" on "applications"."id" = "orders"."application_id"
-        left join "withdrawals" on "withdrawals"."order_id" = "orders"."id"
-        where ${w} order by "orders"."created_at" desc, "orders"."id" desc limit $${n + 1} offset $${n + 2}`,
-      params: [...params, PAGE_SIZE, offset],
-    },
-  };
-}
-
-function fundStatements(merchantId: number, f: Filters, offset: number) {
-  const params: unknown[] = [merchantId];
-  const p = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  const where = ['"merchant_id" = $1'];
-  if (f.type) where.push(`"type" = ${p(f.type)}`);
-  if (f.currency) where.push(`"currency" = ${p(f.currency)}`);
-  if (f.timeFrom) where.push(`"created_at" >= ${p(f.timeFrom)}`);
-  if (f.timeTo) where.push(`"created_at" < ${p(f.timeTo)}`);
-  if (f.orderNo) where.push(`"order_no" = ${p(f.orderNo)}`);
-  const w = where.join(' and ');
-  const n = params.length;
-  return {
-    count: {
-      text: `select count(*) from (select 1 from "fund_records" where ${w} limit $${n + 1}) "matched"`,
-      params: [...params, WINDOW + 1],
-    },
-    page: {
-      text: `select * from "fund_records" where ${w} order by "created_at" desc, "id" desc limit $${n + 1} offset $${n + 2}`,
-      params: [...params, PAGE_SIZE, offset],
-    },
-  };
-}
-
 function percentile(values: number[], p: number) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
@@ -191,11 +120,6 @@ async function login(base: string) {
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
-/**
- * The calls go through one kept-alive undici pool (as bench:gateway's do), not fetch(): fetch's
- * own work in this process (its WHATWG streams and headers, about a millisecond a call here) is
- * the client's, and it was a good part of the fastest filters' times.
- */
 let pool: { base: string; http: Pool } | undefined;
 const http = (base: string) => {
   if (pool?.base !== base) {
@@ -292,24 +216,25 @@ async function floorOf(base: string, token: string) {
   return times;
 }
 
-function report(rows: Row[], engine: string, floor: number[]) {
+function report(rows: Row[], engine: string, floor: number[], rawName: string) {
   console.log(
-    `\nRecords at scale, ${engine}: ${RUNS} runs each (p50 / p95 ms; ratio of the p50s, target <= ${TARGET}x raw)`,
+    `\nRecords at scale, ${engine}: ${RUNS} runs each (p50 / p95 ms; ratio: ${rawName} p50 / product p50, target >= ${TARGET}x; product p95 target <= ${P95_TARGET_MS} ms)`,
   );
-  let worst = 0;
+  let worst = Number.POSITIVE_INFINITY;
   const table = rows.map((r) => {
-    const ratio = percentile(r.product, 50) / Math.max(percentile(r.raw, 50), 0.001);
-    worst = Math.max(worst, ratio);
+    const ratio = percentile(r.raw, 50) / Math.max(percentile(r.product, 50), 0.001);
+    worst = Math.min(worst, ratio);
+    const p95 = percentile(r.product, 95);
     return {
       list: r.list,
       filter: r.filter,
       page: r.page,
       total: r.total,
       'product p50': Number(percentile(r.product, 50).toFixed(1)),
-      'product p95': Number(percentile(r.product, 95).toFixed(1)),
+      'product p95': `${p95.toFixed(1)}${p95 > P95_TARGET_MS ? ' (over)' : ''}`,
       'raw p50': Number(percentile(r.raw, 50).toFixed(1)),
       'raw p95': Number(percentile(r.raw, 95).toFixed(1)),
-      ratio: `${ratio.toFixed(2)}x${ratio > TARGET ? ' (over)' : ''}`,
+      ratio: `${ratio.toFixed(2)}x${ratio < TARGET ? ' (under)' : ''}`,
     };
   });
   console.table(table);
@@ -317,8 +242,9 @@ function report(rows: Row[], engine: string, floor: number[]) {
     `the floor every call pays (HTTP, session, envelope): GET /front/merchant/info p50 ${percentile(floor, 50).toFixed(1)} ms, p95 ${percentile(floor, 95).toFixed(1)} ms`,
   );
   const slowest = Math.max(...rows.map((r) => percentile(r.product, 95)));
+  const over = rows.filter((r) => percentile(r.product, 95) > P95_TARGET_MS).length;
   console.log(
-    `worst ratio ${worst.toFixed(2)}x (target <= ${TARGET}x); slowest product p95 ${slowest.toFixed(1)} ms`,
+    `records: worst ratio ${worst.toFixed(2)}x against ${rawName} (target >= ${TARGET}x); slowest product p95 ${slowest.toFixed(1)} ms, ${over} of ${rows.length} over ${P95_TARGET_MS} ms`,
   );
 }
 
@@ -328,6 +254,7 @@ async function runPostgres() {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'tollgate-bench-records-'));
   let server = startServer(port, { DATABASE_URL, DATA_DIR: dataDir });
+  let rawServer: ReturnType<typeof startProcess> | undefined;
   const db = new pg.Client({ connectionString: DATABASE_URL });
   try {
     await waitForHealth(base, server, HEALTH_WAIT_S);
@@ -342,9 +269,24 @@ async function runPostgres() {
       server = startServer(port, { DATABASE_URL, DATA_DIR: dataDir });
       await waitForHealth(base, server, HEALTH_WAIT_S);
     }
+    // The raw node:http + pg server (raw-records-server.ts): session, count and page.
+    const rawPort = await freePort();
+    rawServer = startProcess(['--import', 'tsx', join(HERE, 'raw-records-server.ts')], {
+      PORT: String(rawPort),
+      DATABASE_URL,
+    });
+    const rawBase = `http://127.0.0.1:${rawPort}`;
+    await waitForHealth(rawBase, rawServer);
     const rows: Row[] = [];
     for (const c of await cases()) {
       const first = await call(base, token, pathOf(c), bodyOf(c, 1));
+      const rawFirst = await call(rawBase, token, pathOf(c), bodyOf(c, 1));
+      if (rawFirst.total !== first.total || rawFirst.totalCapped !== first.totalCapped) {
+        // The written-out statements (records-statements.ts) have drifted from the product's.
+        console.log(
+          `warning: ${c.list} ${c.name}: the raw server counts ${rawFirst.total}, the product ${first.total}`,
+        );
+      }
       for (const pageNo of pagesOf(first.total)) {
         const row: Row = {
           list: c.list,
@@ -356,7 +298,7 @@ async function runPostgres() {
         };
         for (let i = 0; i < WARMUP + RUNS; i++) {
           const product = await timeCall(base, token, c, pageNo);
-          const raw = await timeRaw(db, merchantId, c, pageNo);
+          const raw = await timeCall(rawBase, token, c, pageNo);
           if (i >= WARMUP) {
             row.product.push(product);
             row.raw.push(raw);
@@ -365,11 +307,17 @@ async function runPostgres() {
         rows.push(row);
       }
     }
-    report(rows, `PostgreSQL server (${ROWS} orders, ${ROWS * 3} fund records)`, await floorOf(base, token));
+    report(
+      rows,
+      `PostgreSQL server (${ROWS} orders, ${ROWS * 3} fund records)`,
+      await floorOf(base, token),
+      'the raw node:http + pg server',
+    );
   } finally {
     await closeHttp();
     await db.end().catch(() => undefined);
     server.kill('SIGTERM');
+    rawServer?.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -437,7 +385,12 @@ async function runPglite() {
           });
         }
       }
-      report(rows, `embedded PGlite (${ROWS} orders, ${ROWS * 3} fund records)`, await floorOf(base, token));
+      report(
+        rows,
+        `embedded PGlite (${ROWS} orders, ${ROWS * 3} fund records)`,
+        await floorOf(base, token),
+        'the bare statements',
+      );
     } finally {
       await closeHttp();
       await stopProcess(server);
