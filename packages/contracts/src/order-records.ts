@@ -72,6 +72,11 @@ export type OrderPageBody = z.input<typeof orderPageBody>;
  * no cashier (null) and shows its destination as payAddress.
  */
 export const orderRecord = orderObject.extend({
+  status: z
+    .enum(ORDER_STATUS_VALUES)
+    .describe(
+      "Where the order is: a collection is pending, confirming, completed or expired; the other values are a payout order's",
+    ),
   appName: z.string(),
   type: z.enum(['collection', 'payout']),
   cashierUrl: z.string().nullable().describe('The hosted payment page; null for a payout (no cashier)'),
