@@ -95,6 +95,21 @@ describe('GET /docs/api', () => {
     expect(titles.size).toBe(4);
   });
 
+  it("sends each language's own lang header in its examples (curl, Node, PHP, Python)", async () => {
+    for (const lang of LANGUAGES) {
+      const html = (await page(`/docs/api?lang=${lang}`)).body;
+      const examples = html
+        .slice(html.indexOf('<section id="operations">'), html.indexOf('<section id="epusdt">'))
+        .replaceAll('&#39;', "'");
+      // curl -H 'lang: …', Node lang: '…', PHP 'lang: …', Python 'lang': '…'.
+      const sent = [...examples.matchAll(/(?:-H 'lang: |\blang: '|'lang: |'lang': ')(\w+)'/g)].map(
+        (m) => m[1],
+      );
+      expect(sent.length, lang).toBe(operations.length * 4);
+      expect(new Set(sent), lang).toEqual(new Set([lang]));
+    }
+  });
+
   it('takes the language from ?lang=, else the lang cookie, else zh_CN', async () => {
     expect((await page('/docs/api')).body).toContain('<html lang="zh-CN">');
     expect((await page('/docs/api', { cookie: 'lang=vi_VN' })).body).toContain('<html lang="vi">');

@@ -9,7 +9,7 @@ import {
   SIGNED_CALL_ERRORS,
 } from '@tollgate/contracts';
 import { CALLBACK_EVENT_TYPES } from '../../db/schema';
-import { SAMPLE_PLACEHOLDERS } from '../merchant-api/api-examples';
+import { codeSamplesFor, SAMPLE_PLACEHOLDERS } from '../merchant-api/api-examples';
 import { NONCE_RETENTION_MS, TIMESTAMP_WINDOW_MS } from '../merchant-api/signature';
 import type { DocField, DocOperation, FieldPlace } from './api-docs-model';
 import { API_DOCS_PATH } from './api-docs-path';
@@ -164,7 +164,8 @@ function operationSection(operation: DocOperation, input: PageInput, t: DocsText
     ),
     `<h4>${escapeHtml(t.page.examples)}</h4>`,
   );
-  operation.samples.forEach((sample, index) => {
+  // The document's examples send en_US; the page's send its own language.
+  codeSamplesFor(operation.operationId, lang).forEach((sample, index) => {
     const source = sample.source.replaceAll(SAMPLE_PLACEHOLDERS.baseUrl, input.publicUrl);
     parts.push(
       `<details${index === 0 ? ' open' : ''}><summary>${escapeHtml(sample.label)}</summary>${codeBlock(source, t, `${operation.operationId} ${sample.label}`)}</details>`,
