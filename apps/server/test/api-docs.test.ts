@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   apiEndpoints,
@@ -11,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLBACK_EVENT_TYPES } from '../src/db/schema';
 import { englishTexts, type OpenApiDocument, readOperations } from '../src/modules/api-docs/api-docs-model';
 import { docsText, findSchemaText } from '../src/modules/api-docs/api-docs-text';
+import { computeSignature, signingPayload } from '../src/modules/merchant-api/signature';
+import { SIGNATURE_EXAMPLE, SIGNATURE_EXAMPLE_STRING } from '../src/modules/merchant-api/signature-example';
 import { buildTestApp } from './helpers/build-test-app';
 
 /**
@@ -28,6 +32,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
 });
+
+const run = promisify(execFile);
+const decodeHtml = (html: string) =>
+  html.replace(/&#(\d+);/g, (_whole, code: string) => String.fromCharCode(Number(code)));
+/** Text as the page writes it: escaped, with `code` spans. */
+const inlineHtml = (text: string) =>
+  text
+    .replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+    .replace(/`([^`]+)`/g, (_whole, code: string) => `<code>${code}</code>`);
 
 const page = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers });
 
@@ -107,6 +120,56 @@ describe('GET /docs/api', () => {
       );
       expect(sent.length, lang).toBe(operations.length * 4);
       expect(new Set(sent), lang).toEqual(new Set([lang]));
+    }
+  });
+
+  it('gives a known answer for the signature that the server computes, and openssl too, in each language', async () => {
+    const e = SIGNATURE_EXAMPLE;
+    const parts = {
+      timestamp: e.timestamp,
+      nonce: e.nonce,
+      method: e.method,
+      pathWithQuery: e.pathWithQuery,
+      body: e.body,
+    };
+    expect(computeSignature(e.appSecret, parts)).toBe(e.signature);
+    expect(signingPayload(parts).toString('utf8')).toBe(SIGNATURE_EXAMPLE_STRING);
+    for (const lang of LANGUAGES) {
+      const html = (await page(`/docs/api?lang=${lang}`)).body;
+      const signing = html.slice(
+        html.indexOf('<section id="signing">'),
+        html.indexOf('<section id="idempotency">'),
+      );
+      expect(signing, lang).toContain(`<h3>${docsText(lang).signing.exampleTitle}</h3>`);
+      expect(signing).toContain(e.appSecret);
+      expect(signing).toContain(e.signature);
+    }
+    // The openssl lines as shown give the same hex.
+    const html = (await page('/docs/api?lang=en_US')).body;
+    const block = html.slice(html.indexOf(`APPSECRET    ${e.appSecret}`));
+    const command = decodeHtml(block.slice(block.indexOf('printf'), block.indexOf('</code>')));
+    const { stdout } = await run('sh', ['-c', command]);
+    expect(stdout.trim().split('= ')[1]).toBe(e.signature);
+  });
+
+  it('tells X-Request-Id, ALLOW_PRIVATE_CALLBACKS for local development, and no HTTPS beside an http:// URL', async () => {
+    const local = await buildTestApp({ env: { PUBLIC_URL: 'http://localhost:8080' } });
+    try {
+      for (const lang of LANGUAGES) {
+        const html = (await local.inject({ url: `/docs/api?lang=${lang}` })).body;
+        expect(html, lang).toContain(inlineHtml(docsText(lang).intro.requestId));
+        expect(html).toContain('<code>X-Request-Id</code>');
+        expect(html).toContain(inlineHtml(docsText(lang).callbacks.localDevelopment));
+        expect(html).toContain('<code>ALLOW_PRIVATE_CALLBACKS=1</code>');
+        const intro = html.slice(
+          html.indexOf('<section id="intro">'),
+          html.indexOf('<section id="signing">'),
+        );
+        expect(intro).toContain('http://localhost:8080/api/v1');
+        expect(intro).not.toMatch(/HTTPS/i);
+      }
+    } finally {
+      await local.close();
     }
   });
 
