@@ -136,7 +136,10 @@ export type OrderTransfer = z.infer<typeof orderTransfer>;
 export const orderDetail = z.object({
   order: orderRecord.extend({
     description: z.string(),
-    language: z.enum(LANGUAGES),
+    language: z
+      .enum(LANGUAGES)
+      .nullable()
+      .describe("The cashier's language; null when none was named (the payer's browser language)"),
     callbackUrl: z.string().describe("The order's own callback URL ('' when the application's is used)"),
     redirectUrl: z.string(),
     arrivedAt: z.string().nullable().describe('When the first payment was seen'),

@@ -53,7 +53,7 @@ describe('collection amounts', () => {
       );
       expect(amountIssue(testPayBody, { amount }), amount).toBe('validation.collection.amount');
     }
-    const schema = z.toJSONSchema(createCollectionBody, { io: 'input' }) as {
+    const schema = z.toJSONSchema(createCollectionBody, { io: 'input' }) as unknown as {
       properties: { amount: { pattern: string } };
     };
     expect(schema.properties.amount.pattern).toBe('^\\d{1,30}(\\.\\d{1,18})?$');

@@ -1,6 +1,5 @@
 import {
   type CashierView,
-  DEFAULT_LANGUAGE,
   ErrorCode,
   isLanguage,
   money,
@@ -60,7 +59,7 @@ export function toCashierView(row: OrderRow, extras: ViewExtras, now: Date): Cas
     serverTime: now.toISOString(),
     confirmations: extras.confirmations,
     redirectUrl: row.status === 'completed' && row.redirectUrl !== '' ? row.redirectUrl : null,
-    language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
+    language: isLanguage(row.language) ? row.language : null,
     test: row.test,
     simulate: extras.simulate,
   };
