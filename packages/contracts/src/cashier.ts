@@ -66,7 +66,9 @@ export const cashierView = z.object({
   language: z
     .enum(LANGUAGES)
     .nullable()
-    .describe("The language the merchant chose for this order; null: none, the page follows the payer's browser"),
+    .describe(
+      "The language the merchant chose for this order; null: none, the page follows the payer's browser",
+    ),
   test: z.boolean().describe('A devnet order: simulated money'),
   simulate: z.boolean().describe('Whether POST /cashier/simulate exists for this order (devnet only)'),
 });

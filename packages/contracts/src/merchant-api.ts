@@ -63,9 +63,7 @@ export const createCollectionBody = z.strictObject({
   language: z
     .enum(LANGUAGES, { error: 'validation.collection.language' })
     .optional()
-    .describe(
-      "The cashier language; omitted: the payer's browser language among these four, else en_US",
-    ),
+    .describe("The cashier language; omitted: the payer's browser language among these four, else en_US"),
   callbackUrl: httpUrl
     .optional()
     .describe("http(s) URL for this order's callbacks; default: the application's"),

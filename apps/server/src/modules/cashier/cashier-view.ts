@@ -1,10 +1,4 @@
-import {
-  type CashierView,
-  ErrorCode,
-  isLanguage,
-  money,
-  toDecimalString,
-} from '@tollgate/contracts';
+import { type CashierView, ErrorCode, isLanguage, money, toDecimalString } from '@tollgate/contracts';
 import type { ChainAdapter } from '../../chains/chain-adapter';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
