@@ -19,4 +19,4 @@ ALTER TABLE "balances" ADD CONSTRAINT "balances_merchant_id_merchants_id_fk" FOR
 ALTER TABLE "callback_events" ADD CONSTRAINT "callback_events_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fund_records" ADD CONSTRAINT "fund_records_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "callback_events_settled_idx" ON "callback_events" USING btree (coalesce("delivered_at", "gave_up_at")) WHERE "callback_events"."run_at" is null;
+CREATE INDEX "callback_events_settled_idx" ON "callback_events" USING btree (greatest("delivered_at", "gave_up_at")) WHERE "callback_events"."run_at" is null;

@@ -274,7 +274,7 @@ export const callbackEvents = pgTable(
     index('callback_events_due_idx').on(t.runAt, t.seq).where(sql`${t.runAt} is not null`),
     // The retention purge's (jobs/purge-callback-log.ts): only the rows with nothing left to send.
     index('callback_events_settled_idx')
-      .on(sql`coalesce(${t.deliveredAt}, ${t.gaveUpAt})`)
+      .on(sql`greatest(${t.deliveredAt}, ${t.gaveUpAt})`)
       .where(sql`${t.runAt} is null`),
   ],
 );
