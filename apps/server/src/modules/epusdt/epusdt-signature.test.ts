@@ -6,6 +6,7 @@ import {
   EpusdtValueError,
   epusdtSignedText,
   isEpusdtSignatureValid,
+  isPortableNumber,
   phpFloatText,
   shortestFloatText,
 } from './epusdt-signature';
@@ -35,6 +36,16 @@ describe('number renderings', () => {
     expect(shortestFloatText(0.1 + 0.2)).toBe('0.30000000000000004');
     expect(shortestFloatText(1e-7)).toBe('0.0000001');
     expect(shortestFloatText(1e21)).toBe('1000000000000000000000');
+  });
+});
+
+describe('isPortableNumber', () => {
+  it('takes what PHP, Go and JS all print as written: from 0.0001, at most 14 significant digits', () => {
+    for (const text of ['0.0001', '0.00010025', '4.0115', '28.88', '10', '99999999999999', '1234567.8901234'])
+      expect(isPortableNumber(text), text).toBe(true);
+    // 4.026E-5 in PHP, 4.026e-05 in Go's %v; 15 digits; 1.0E+14 in PHP.
+    for (const text of ['0.00004026', '0.00009999', '1234567.89012345', '100000000000000'])
+      expect(isPortableNumber(text), text).toBe(false);
   });
 });
 

@@ -90,6 +90,29 @@ export function phpFloatText(float: number): string {
   return new Money(`${sign}${digits[0]}.${digits.slice(1) || '0'}e${exponent}`).toFixed();
 }
 
+/** The smallest number PHP writes without an exponent (`(string) 0.00009` is "9.0E-5"). */
+export const MIN_PORTABLE_NUMBER = '0.0001';
+
+/**
+ * Whether a canonical decimal, sent as a JSON number, reads back as the same text wherever a
+ * plugin decodes it and signs "$key=$val": PHP's string cast of json_decode's float (14
+ * significant digits, an exponent below 1e-4 and from 1e14), Go's shortest float (FormatFloat
+ * 'f', -1; fmt's %v, an exponent below 1e-4 and from 1e21) and JavaScript's String(number) (an
+ * exponent below 1e-6). So: from 0.0001 to below 10^14, at most 14 significant digits. A
+ * notify's numbers must all be, or some plugin signs another string than ours and never
+ * accepts the payment. (As JSON strings PHP and JS would read them, but Go's epusdt structs
+ * decode the amounts into float64 and refuse a string: no rendering serves all for the rest.)
+ */
+export function isPortableNumber(decimal: string): boolean {
+  const float = Number(decimal);
+  return (
+    Number.isFinite(float) &&
+    phpFloatText(float) === decimal &&
+    shortestFloatText(float) === decimal &&
+    String(float) === decimal
+  );
+}
+
 /**
  * Whether `signature` is one of the accepted signatures of these members (compared in
  * constant time). Throws EpusdtValueError when a member cannot be signed at all.
