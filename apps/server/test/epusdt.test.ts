@@ -1,8 +1,8 @@
 /**
  * The epusdt-compatible endpoint, driven by a client written from the protocol as a PHP shop
  * plugin implements it (dujiaoka's): a float amount, signed with PHP's string cast of the
- * float and sent with json_encode (so 10.0 is signed "10" and sent `10.0`, and slashes are
- * escaped). Then a payment on the devnet chain, and the callback to notify_url: its body, its
+ * float, slashes escaped (the encoder writes 10 as `10.0`, as some clients do; PHP's own
+ * json_encode writes `10`). Every notify is verified by the plugins' check in php-cli. Then a payment on the devnet chain, and the callback to notify_url: its body, its
  * MD5 checked as the plugin checks it, a retry after a failure, signed with the token as it is
  * then, and the SSRF guard.
  */

@@ -63,7 +63,7 @@ describe('isEpusdtSignatureValid', () => {
   it('accepts the number as written, and as PHP or Go print the float', () => {
     expect(valid('28.88', '28.88')).toBe(true);
     expect(valid('10', '10')).toBe(true);
-    // PHP: (string)(float)10 is "10" while json_encode writes 10.0.
+    // A client sending 10.0 whose signature casts the float: (string)(float)10 is "10".
     expect(valid('10.0', '10')).toBe(true);
     expect(valid('10.0', '10.0')).toBe(true);
     expect(valid('0.30000000000000004', '0.3')).toBe(true);

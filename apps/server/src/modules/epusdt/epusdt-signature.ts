@@ -11,9 +11,9 @@ import type { JsonMember } from './json-members';
  * object or array has none (refused). A number is signed, first, exactly as written in the JSON
  * text (`28.88`, `10`, `10.0`: what JS, Python and Java clients sign). Two other renderings of
  * the same number are also accepted, because the plugins in the field sign a float and send
- * another text for it: PHP casts `(float) 10` to "10" for the signature while json_encode writes
- * `10.0`, and casts with 14 significant digits (`precision`), so a computed 0.30000000000000004
- * is signed "0.3"; Go's epusdt signs the shortest float form (FormatFloat 'f', -1). Every
+ * another text for it: PHP casts with 14 significant digits (`precision`), so a computed
+ * 0.30000000000000004 is signed "0.3" while json_encode sends it in full, and a client sending
+ * `10.0` signs "10"; Go's epusdt signs the shortest float form (FormatFloat 'f', -1). Every
  * rendering names the same number, so the order is the same whichever one verified.
  */
 export class EpusdtValueError extends Error {
