@@ -91,6 +91,7 @@ export function startJobs(app: FastifyInstance): void {
     await closeCallbackClients();
   });
   if (app.config.allowPrivateCallbacks && app.config.nodeEnv === 'production') {
+    // Also in the start banner and on the operator console's home (modules/ops/server-warnings.ts).
     app.log.warn('ALLOW_PRIVATE_CALLBACKS=1: callbacks may reach private and loopback addresses (SSRF)');
   }
   if (transport.kind === 'outbox' && app.config.nodeEnv === 'production') {
