@@ -3,11 +3,11 @@ import { Button, Card, Flex, Form, Input, Select, Space, Table, Tag, Typography 
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRuntimeConfig } from '../../../shared/api/get-runtime-config';
 import { formatDate } from '../../../shared/lib/format';
 import { EmptyData } from '../../../shared/ui/empty-data';
 import { LoadError } from '../../../shared/ui/load-error';
 import { PageContainer } from '../../../shared/ui/page-container';
-import { useRuntimeConfig } from '../../config/api/get-runtime-config';
 import { useOpsWithdrawals } from '../api/ops-withdrawals';
 import { ReviewDialog, type ReviewKind } from '../components/review-dialog';
 import { ServerWarnings } from '../components/server-warnings';
