@@ -411,11 +411,19 @@ describe('the per-application rate limit', () => {
     try {
       const first = await createApiApplication(limited);
       const second = await createApiApplication(limited);
-      for (let i = 0; i < 3; i++)
-        expect((await getSigned(limited, first, UNKNOWN_ORDER)).body.code).toBe(404);
+      // Each answer tells the budget: the limit, what is left of it, and the seconds until it refills.
+      for (let i = 0; i < 3; i++) {
+        const { response, body } = await getSigned(limited, first, UNKNOWN_ORDER);
+        expect(body.code).toBe(404);
+        expect(response.headers['ratelimit-limit']).toBe('3');
+        expect(response.headers['ratelimit-remaining']).toBe(String(2 - i));
+        expect(Number(response.headers['ratelimit-reset'])).toBeGreaterThanOrEqual(1);
+        expect(Number(response.headers['ratelimit-reset'])).toBeLessThanOrEqual(60);
+      }
       const over = await getSigned(limited, first, UNKNOWN_ORDER);
       expect(over.body.code).toBe(429);
       expect(over.response.statusCode).toBe(429);
+      expect(over.response.headers['ratelimit-remaining']).toBe('0');
       expect(Number(over.response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(Number(over.response.headers['retry-after'])).toBeLessThanOrEqual(60);
       expect((await getSigned(limited, second, UNKNOWN_ORDER)).body.code).toBe(404);
@@ -442,7 +450,11 @@ describe('the per-application rate limit', () => {
       const epusdtOver = await epusdt(first, 'rl-1');
       expect(epusdtOver.json()).toMatchObject({ status_code: 429 });
       expect(Number(epusdtOver.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-      expect((await epusdt(second, 'rl-2')).json().status_code).not.toBe(429);
+      expect(epusdtOver.headers['ratelimit-limit']).toBe('3');
+      expect(epusdtOver.headers['ratelimit-remaining']).toBe('0');
+      const epusdtAnswer = await epusdt(second, 'rl-2');
+      expect(epusdtAnswer.json().status_code).not.toBe(429);
+      expect(epusdtAnswer.headers['ratelimit-remaining']).toBe('1');
       expect((await epusdt(second, 'rl-3')).json().status_code).not.toBe(429);
       expect((await getSigned(limited, second, UNKNOWN_ORDER)).body.code).toBe(429);
     } finally {

@@ -61,11 +61,8 @@ export async function registerEpusdtRoutes(app: FastifyInstance): Promise<void> 
             body: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
             ip: request.ip,
           });
-          const wait = await rateLimit.check(request, caller.applicationId);
-          if (wait !== null) {
-            reply.header('retry-after', String(wait));
-            throw new EpusdtRefusal(429, 'errors.tooManyRequests');
-          }
+          const wait = await rateLimit.check(request, reply, caller.applicationId);
+          if (wait !== null) throw new EpusdtRefusal(429, 'errors.tooManyRequests');
           const data = await createEpusdtTransaction(deps(), caller);
           return send(reply, { status_code: 200, message: 'success', data, request_id: String(request.id) });
         },

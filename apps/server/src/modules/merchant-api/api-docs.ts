@@ -87,7 +87,10 @@ every request, retries included, with a new nonce.
 | 2003 | 401 | the nonce was already used by this application in the last ${NONCE_RETENTION_MS / 60_000} minutes (a replay) |
 | 2004 | 401 | the signature does not match (wrong secret, or the method, path, query or body differ from what was signed) |
 | 2005 | 403 | the application has an IP whitelist and the calling IP is not in it |
-| 429 | 429 | too many requests for this application in a minute |
+| 429 | 429 | more than 1,200 requests (API_RATE_LIMIT) for this application in a minute, /api/v1 and the epusdt endpoint together; \`Retry-After\` gives the seconds to wait |
+
+Every answer to a request that passed the signature check carries the budget: \`RateLimit-Limit\` (requests a
+minute), \`RateLimit-Remaining\` (left in this minute) and \`RateLimit-Reset\` (seconds until it refills).
 
 ## Orders
 \`status\` is \`pending\`, \`confirming\`, \`completed\` or \`expired\`; \`exception\`, kept apart, is
