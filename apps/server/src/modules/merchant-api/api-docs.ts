@@ -49,7 +49,7 @@ const FENCE: Record<CodeSample['label'], string> = {
 const SIGNATURE_SCHEME = `Signed JSON calls from your server. Step-by-step documentation in Simplified and Traditional
 Chinese, English and Vietnamese, with examples of every call: [${API_DOCS_PATH}](${API_DOCS_PATH}). Answers use the same envelope as the rest of the API,
 \`{ code, data, message }\` with \`code\` 0 for success; \`message\` is in the language of the \`lang\` header
-(else the \`langCode\` parameter, else zh_CN).
+(else the \`langCode\` parameter, else the preferred of the four in \`Accept-Language\`, else zh_CN).
 
 ## Signing a request
 Every call carries four headers:
