@@ -165,6 +165,27 @@ describe('2002: a timestamp more than 5 minutes away', () => {
     expect(await nonceRows(shop, nonce)).toBe(0);
   });
 
+  it('says "milliseconds" to a timestamp sent in seconds, in each language', async () => {
+    const seconds = String(Math.floor(app.now().getTime() / 1000));
+    const messages = {
+      en_US: 'milliseconds',
+      zh_CN: '毫秒',
+      zh_TW: '毫秒',
+      vi_VN: 'mili giây',
+    };
+    for (const [lang, word] of Object.entries(messages)) {
+      const result = await getSigned(app, shop, UNKNOWN_ORDER, { timestamp: seconds, lang });
+      expectRefused(result, 2002, 401);
+      expect(result.body.message, lang).toContain(word);
+    }
+    // Far off in milliseconds: the window's message, which does not speak of seconds.
+    const far = await getSigned(app, shop, UNKNOWN_ORDER, {
+      timestamp: at(-FIVE_MINUTES - 1),
+      lang: 'en_US',
+    });
+    expect(far.body.message).toBe('X-Timestamp is more than 5 minutes away from the server time');
+  });
+
   it('accepts exactly 5 minutes either way', async () => {
     expectPassed(await getSigned(app, shop, UNKNOWN_ORDER, { timestamp: at(-FIVE_MINUTES) }));
     expectPassed(await getSigned(app, shop, UNKNOWN_ORDER, { timestamp: at(FIVE_MINUTES) }));
@@ -322,8 +343,12 @@ describe('2005: an IP whitelist', () => {
   ])('of %s', async (_what, whitelist, inside, outside) => {
     const guarded = await createApiApplication(app, { ipWhitelist: whitelist });
     const nonce = newNonce();
-    const refused = await getSigned(app, guarded, UNKNOWN_ORDER, { ip: outside, nonce });
+    const refused = await getSigned(app, guarded, UNKNOWN_ORDER, { ip: outside, nonce, lang: 'en_US' });
     expectRefused(refused, 2005, 403);
+    // The message names the address the server saw.
+    expect(refused.body.message).toBe(
+      `The calling IP address ${outside} is not in the application's IP whitelist`,
+    );
     expect(await nonceRows(guarded, nonce)).toBe(0);
     expectPassed(await getSigned(app, guarded, UNKNOWN_ORDER, { ip: inside, nonce }));
   });

@@ -121,7 +121,8 @@ function fieldRows(fields: DocField[], lang: Language, t: DocsText): string[][] 
 
 /** A message's `{{name}}` values in the error table: an example of each, never the raw placeholder. */
 const MESSAGE_EXAMPLES = {
-  time: '2026/11/28 10:00:00',
+  time: '2026-11-28T10:00:00+08:00',
+  ip: '203.0.113.7',
   needed: '105',
   available: '80',
   coin: 'USDT',

@@ -19,4 +19,5 @@ export class EpusdtRefusal extends Error {
 export const badRequest = (messageKey: string, params: Record<string, string> = {}) =>
   new EpusdtRefusal(400, messageKey, params);
 
-export const unauthorized = (messageKey: string) => new EpusdtRefusal(401, messageKey);
+export const unauthorized = (messageKey: string, params: Record<string, string> = {}) =>
+  new EpusdtRefusal(401, messageKey, params);

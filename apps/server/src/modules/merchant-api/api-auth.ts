@@ -10,6 +10,7 @@ import {
   APP_ID_PATTERN,
   isSignatureValid,
   isTimestampFresh,
+  isTimestampInSeconds,
   NONCE_PATTERN,
   TIMESTAMP_PATTERN,
 } from './signature';
@@ -83,7 +84,13 @@ function readSignatureHeaders(request: FastifyRequest): SignatureHeaders {
 export async function verifySignedRequest(request: FastifyRequest): Promise<void> {
   const { db, now, secrets } = request.server;
   const headers = readSignatureHeaders(request);
-  if (!isTimestampFresh(headers.timestamp, now())) throw new AppError(ErrorCode.API_TIMESTAMP_OUT_OF_WINDOW);
+  if (!isTimestampFresh(headers.timestamp, now())) {
+    throw new AppError(ErrorCode.API_TIMESTAMP_OUT_OF_WINDOW, {
+      ...(isTimestampInSeconds(headers.timestamp, now())
+        ? { variant: 'apiTimestampInSeconds' as const }
+        : {}),
+    });
+  }
   const app = await findApiClient(db, headers.appId);
   if (!app || app.deletedAt !== null || app.merchantStatus !== 'active') {
     // Said apart from a header fault: the shop's developer looks at the application, not the code.
@@ -103,7 +110,8 @@ export async function verifySignedRequest(request: FastifyRequest): Promise<void
   const whitelist = parseIpWhitelist(app.ipWhitelist);
   // A stored list that no longer parses lets nobody through rather than everybody.
   if (!whitelist.ok || !isIpAllowed(whitelist.entries, request.ip)) {
-    throw new AppError(ErrorCode.API_IP_NOT_ALLOWED);
+    // The address the server saw: behind a proxy it may not be the one the shop expects.
+    throw new AppError(ErrorCode.API_IP_NOT_ALLOWED, { messageParams: { ip: request.ip } });
   }
   request.apiClient = { applicationId: app.id, merchantId: app.merchantId, appId: app.appId };
 }

@@ -83,10 +83,10 @@ every request, retries included, with a new nonce.
 | Code | HTTP | When |
 |---|---|---|
 | 2001 | 401 | a header is missing or malformed, or the APPID is unknown or its application deleted |
-| 2002 | 401 | \`X-Timestamp\` is more than 5 minutes away from the server's time |
+| 2002 | 401 | \`X-Timestamp\` is more than 5 minutes away from the server's time (a timestamp in seconds is told so: send milliseconds) |
 | 2003 | 401 | the nonce was already used by this application in the last ${NONCE_RETENTION_MS / 60_000} minutes (a replay) |
 | 2004 | 401 | the signature does not match (wrong secret, or the method, path, query or body differ from what was signed) |
-| 2005 | 403 | the application has an IP whitelist and the calling IP is not in it |
+| 2005 | 403 | the application has an IP whitelist and the calling IP is not in it (the message names the IP the server saw) |
 | 429 | 429 | more than 1,200 requests (API_RATE_LIMIT) for this application in a minute, /api/v1 and the epusdt endpoint together; \`Retry-After\` gives the seconds to wait |
 
 Every answer to a request that passed the signature check carries the budget: \`RateLimit-Limit\` (requests a
