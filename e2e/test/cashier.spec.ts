@@ -155,3 +155,77 @@ test('an unknown order says so in the browser language', async ({ page }) => {
   await expect(page.getByRole('alert')).toContainText('Order not found');
   await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
 });
+
+test("an order without a language opens in the payer's browser language; the switch changes it", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'zh-TW' });
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  const order = await createSignedOrder(readBaseUrl(), shop, {
+    currency: 'USDT',
+    network: 'TRON',
+    amount: '3',
+  });
+  await page.goto(order.cashierUrl);
+  await expect(page.getByRole('heading', { level: 1, name: '收銀台' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-TW');
+  const language = page.getByRole('combobox', { name: '語言' });
+  await expect(language).toHaveValue('zh_TW');
+
+  await language.selectOption('en_US');
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  await expect(page.getByText('Amount to pay')).toBeVisible();
+  // The choice holds for the tab.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test("an order's own language wins over the browser's; a browser in none of the four gets English", async ({
+  browser,
+}) => {
+  const german = await browser.newContext({ locale: 'de-DE' });
+  const page = await german.newPage();
+  const base = readBaseUrl();
+  const chosen = await createSignedOrder(base, shop, { currency: 'USDT', amount: '4', language: 'vi_VN' });
+  await page.goto(chosen.cashierUrl);
+  await expect(page.getByRole('heading', { level: 1, name: 'Thanh toán' })).toBeVisible();
+  const none = await createSignedOrder(base, shop, { currency: 'USDT', amount: '4' });
+  await page.goto(none.cashierUrl);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
+  await german.close();
+});
+
+test('on a phone the language switch fits beside the title in every language', async ({ browser }) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'vi-VN',
+  });
+  const page = await context.newPage();
+  const order = await createSignedOrder(readBaseUrl(), shop, {
+    currency: 'USDT',
+    network: 'TRON',
+    amount: '5',
+  });
+  await page.goto(order.cashierUrl);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'vi-VN');
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  for (const language of ['vi_VN', 'zh_CN', 'zh_TW', 'en_US']) {
+    const select = page.getByTestId('language-switch');
+    await select.selectOption(language);
+    await expect(select).toHaveValue(language);
+    const title = await page.getByRole('heading', { level: 1 }).boundingBox();
+    const box = await select.boundingBox();
+    // One row: the switch's top is within the title's line, and all of it on screen.
+    expect(box && title && Math.abs(box.y + box.height / 2 - (title.y + title.height / 2))).toBeLessThan(12);
+    expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+  }
+  expect(await findAxeViolations(page)).toEqual([]);
+  await context.close();
+});

@@ -1,25 +1,34 @@
 import type { CashierView } from '@tollgate/contracts';
-import { type Language, resolveLanguage } from '@tollgate/contracts/languages';
-import { useEffect } from 'react';
+import type { Language } from '@tollgate/contracts/languages';
+import { useEffect, useMemo, useState } from 'react';
 import { amountSizeClass } from './amount-size';
 import { Countdown } from './components/countdown';
+import { LanguageSwitch } from './components/language-switch';
 import { NetworkChoice } from './components/network-choice';
 import { PaymentBox } from './components/payment-box';
 import { SimulatePanel } from './components/simulate-panel';
 import { phaseOf, StatusPanel } from './components/status-panel';
+import { browserLanguage, navigatorLanguages, pageLanguage, readChoice, storeChoice } from './language';
 import { format, HTML_LANG, STRINGS, type Strings } from './strings';
 import { useOrderFeed, useServerNow } from './use-order-feed';
 
 /**
- * The cashier page /pay/{orderNo}: the order in its own language (the device's until it has
- * loaded), its amount, the network choice or where to pay, a countdown and the live status.
+ * The cashier page /pay/{orderNo}: the order in its own language (language.ts: the payer's
+ * choice, else the order's, else the browser's), its amount, the network choice or where to
+ * pay, a countdown and the live status.
  */
 
 export function App({ orderNo }: { orderNo: string }) {
-  const deviceLanguage = resolveLanguage(navigator.language);
-  const { state, live, retry, accept } = useOrderFeed(orderNo, deviceLanguage);
-  const language: Language = state.kind === 'ready' ? state.view.language : deviceLanguage;
+  const tags = useMemo(navigatorLanguages, []);
+  const [choice, setChoice] = useState<Language | null>(readChoice);
+  // Until the order has loaded: the payer's choice or browser (its refusals come back in it).
+  const { state, live, retry, accept } = useOrderFeed(orderNo, choice ?? browserLanguage(tags));
+  const language = pageLanguage(choice, state.kind === 'ready' ? state.view.language : null, tags);
   const t = STRINGS[language];
+  const choose = (next: Language) => {
+    storeChoice(next);
+    setChoice(next);
+  };
 
   useEffect(() => {
     document.documentElement.lang = HTML_LANG[language];
@@ -38,6 +47,7 @@ export function App({ orderNo }: { orderNo: string }) {
         <header className="card-head">
           <span className="brand">Tollgate</span>
           <h1>{t.title}</h1>
+          <LanguageSwitch value={language} label={t.languageLabel} onChange={choose} />
         </header>
         {state.kind === 'loading' && (
           <p className="status-line" role="status">
@@ -47,13 +57,20 @@ export function App({ orderNo }: { orderNo: string }) {
         )}
         {state.kind === 'error' && <ErrorState kind={state.error} t={t} onRetry={retry} />}
         {state.kind === 'ready' && (
-          <OrderView view={state.view} clockOffset={state.clockOffset} live={live} t={t} onView={accept} />
+          <OrderView
+            view={state.view}
+            clockOffset={state.clockOffset}
+            live={live}
+            t={t}
+            lang={language}
+            onView={accept}
+          />
         )}
       </main>
       {/* A completed order needs nothing more (the success view then redirects); an expired
           one keeps the panel: a payment after expiry is a case to try (late, credited). */}
       {state.kind === 'ready' && state.view.simulate && state.view.status !== 'completed' && (
-        <SimulatePanel view={state.view} t={t} />
+        <SimulatePanel view={state.view} t={t} lang={language} />
       )}
       <footer className="footer">{t.footer}</footer>
     </div>
@@ -79,12 +96,14 @@ function OrderView({
   clockOffset,
   live,
   t,
+  lang,
   onView,
 }: {
   view: CashierView;
   clockOffset: number;
   live: boolean;
   t: Strings;
+  lang: Language;
   onView: (view: CashierView) => void;
 }) {
   const now = useServerNow(clockOffset);
@@ -122,7 +141,7 @@ function OrderView({
       </section>
       {open && <Countdown leftMs={leftMs} t={t} />}
       <StatusPanel view={view} phase={phase} t={t} />
-      {phase === 'choose' && <NetworkChoice view={view} t={t} onChosen={onView} />}
+      {phase === 'choose' && <NetworkChoice view={view} t={t} lang={lang} onChosen={onView} />}
       {(phase === 'waiting' || phase === 'underpaid') && <PaymentBox view={view} t={t} />}
       {view.txHash && (phase === 'confirming' || phase === 'completed') && (
         <p className="tx">

@@ -7,6 +7,7 @@ import type { Language } from '@tollgate/contracts/languages';
  */
 const zhCN = {
   title: '收银台',
+  languageLabel: '语言',
   loading: '正在加载订单…',
   notFoundTitle: '订单不存在',
   notFoundBody: '请检查您收到的支付链接是否完整。',
@@ -66,6 +67,7 @@ export type Strings = typeof zhCN;
 
 const zhTW: Strings = {
   title: '收銀台',
+  languageLabel: '語言',
   loading: '正在載入訂單…',
   notFoundTitle: '訂單不存在',
   notFoundBody: '請檢查您收到的付款連結是否完整。',
@@ -123,6 +125,7 @@ const zhTW: Strings = {
 
 const enUS: Strings = {
   title: 'Payment',
+  languageLabel: 'Language',
   loading: 'Loading the order…',
   notFoundTitle: 'Order not found',
   notFoundBody: 'Check that the payment link you were given is complete.',
@@ -185,6 +188,7 @@ const enUS: Strings = {
 
 const viVN: Strings = {
   title: 'Thanh toán',
+  languageLabel: 'Ngôn ngữ',
   loading: 'Đang tải đơn hàng…',
   notFoundTitle: 'Không tìm thấy đơn hàng',
   notFoundBody: 'Vui lòng kiểm tra liên kết thanh toán bạn nhận được có đầy đủ không.',

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { amountSizeClass } from '../src/amount-size';
 import { formatLeft } from '../src/components/countdown';
 import { phaseOf } from '../src/components/status-panel';
+import { browserLanguage, languageOfTag, pageLanguage } from '../src/language';
 import { format, STRINGS } from '../src/strings';
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
@@ -69,5 +70,41 @@ describe('the amount size', () => {
     expect(amountSizeClass('12345678.5')).toBe('');
     expect(amountSizeClass('123456789.123')).toBe('amount--long');
     expect(amountSizeClass('999999999999.999999')).toBe('amount--longer');
+  });
+});
+
+describe('the page language', () => {
+  it("maps the browser's tags onto the four: zh-TW/zh-HK to zh_TW, other zh to zh_CN, vi, en", () => {
+    expect(languageOfTag('zh-TW')).toBe('zh_TW');
+    expect(languageOfTag('zh-HK')).toBe('zh_TW');
+    expect(languageOfTag('zh-Hant-TW')).toBe('zh_TW');
+    expect(languageOfTag('zh-CN')).toBe('zh_CN');
+    expect(languageOfTag('zh')).toBe('zh_CN');
+    expect(languageOfTag('zh-SG')).toBe('zh_CN');
+    expect(languageOfTag('vi')).toBe('vi_VN');
+    expect(languageOfTag('vi-VN')).toBe('vi_VN');
+    expect(languageOfTag('en-GB')).toBe('en_US');
+    expect(languageOfTag('en')).toBe('en_US');
+    expect(languageOfTag('fr-FR')).toBeNull();
+    expect(languageOfTag('')).toBeNull();
+  });
+
+  it('takes the first of navigator.languages that is one of the four, else en_US', () => {
+    expect(browserLanguage(['fr-FR', 'vi-VN', 'en-US'])).toBe('vi_VN');
+    expect(browserLanguage(['zh-HK', 'en'])).toBe('zh_TW');
+    expect(browserLanguage(['de-DE', 'ja'])).toBe('en_US');
+    expect(browserLanguage([])).toBe('en_US');
+  });
+
+  it("is the payer's choice, else the order's language, else the browser's", () => {
+    expect(pageLanguage(null, 'zh_TW', ['vi-VN'])).toBe('zh_TW');
+    expect(pageLanguage(null, null, ['vi-VN'])).toBe('vi_VN');
+    expect(pageLanguage(null, null, ['de'])).toBe('en_US');
+    expect(pageLanguage('en_US', 'zh_TW', ['vi-VN'])).toBe('en_US');
+  });
+
+  it('names the switch in each language', () => {
+    const names = new Set(LANGUAGES.map((language) => STRINGS[language].languageLabel));
+    expect(names.size).toBe(LANGUAGES.length);
   });
 });

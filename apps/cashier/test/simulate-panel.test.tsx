@@ -19,14 +19,20 @@ const amountOf = (html: string) => /<input[^>]*value="([^"]*)"/.exec(html)?.[1];
 
 describe('the simulate panel', () => {
   it('is prefilled with what is still missing', () => {
-    const html = renderToStaticMarkup(<SimulatePanel view={view({ remaining: '15.5' })} t={t} />);
+    const html = renderToStaticMarkup(
+      <SimulatePanel view={view({ remaining: '15.5' })} t={t} lang="en_US" />,
+    );
     expect(amountOf(html)).toBe('15.5');
     expect(html).toContain(t.simHint);
   });
 
   it('offers no amount once the order is paid in full, and says any more is an overpayment', () => {
     const html = renderToStaticMarkup(
-      <SimulatePanel view={view({ status: 'confirming', remaining: '0', paidAmount: '25.5' })} t={t} />,
+      <SimulatePanel
+        view={view({ status: 'confirming', remaining: '0', paidAmount: '25.5' })}
+        t={t}
+        lang="en_US"
+      />,
     );
     expect(amountOf(html)).toBe('');
     expect(html).toContain(t.simPaidInFull);

@@ -162,6 +162,14 @@ describe('GET /front/cashier/order', () => {
     expect(missing.json().code).toBe(ErrorCode.VALIDATION_FAILED);
   });
 
+  it("gives an order without a language as null (the page follows the payer's browser), and a retry is the same order", async () => {
+    const order = await newOrder({ language: undefined });
+    expect((await getView(order.orderNo)).json().data.language).toBeNull();
+    // Before orders could have none, an omitted language was stored as zh_CN: it still hashes so.
+    const again = await newOrder({ merchantOrderNo: `cashier-${counter}`, language: 'zh_CN' });
+    expect(again.orderNo).toBe(order.orderNo);
+  });
+
   it('answers in the language asked for', async () => {
     const response = await app.inject({
       url: '/front/cashier/order?orderNo=TG20261123AAAAAAAAAAAAAAAAAAAA',

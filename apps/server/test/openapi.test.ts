@@ -16,14 +16,16 @@ describe('OpenAPI', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toBe('3.1.0');
-    for (const endpoint of Object.values(endpoints)) {
+    for (const [name, endpoint] of Object.entries(endpoints)) {
       const operation = document.paths[`${BASE_PATH}${endpoint.path}`]?.[endpoint.method.toLowerCase()];
       expect(operation, `${endpoint.method} ${endpoint.path}`).toBeDefined();
       expect(operation.tags).toEqual([endpoint.tag]);
       expect(operation.summary).toBe(endpoint.summary);
       // The console's calls take the operator token, the others the merchant's, never both.
       const scheme = endpoint.auth === 'operator' ? 'opsToken' : 'authToken';
-      expect(operation.security ?? null).toEqual(endpoint.auth ? [{ [scheme]: [] }] : null);
+      // A public call says so: `security: []`.
+      expect(operation.security).toEqual(endpoint.auth ? [{ [scheme]: [] }] : []);
+      expect(operation.operationId).toBe(name);
       expect(operation.responses['200']).toBeDefined();
     }
     // Each body in the encoding SPEC section 7 gives its path.

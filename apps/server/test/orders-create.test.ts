@@ -72,7 +72,8 @@ describe('createCollectionOrder', () => {
       exception: null,
       test: true,
       description: 'Pro plan',
-      language: 'zh_CN',
+      // None named: the cashier follows the payer's browser.
+      language: null,
       source: 'api',
     });
     expect(order.orderNo).toMatch(ORDER_NO_PATTERN);

@@ -241,7 +241,8 @@ describe('GET /front/mchOrder/getById', () => {
       status: 'completed',
       exception: 'overpaid',
       description: '',
-      language: 'zh_CN',
+      // None named: the cashier follows the payer's browser.
+      language: null,
       callbackUrl: '',
       redirectUrl: '',
       arrivedAt: iso(5 * HOUR),

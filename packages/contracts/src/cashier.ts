@@ -63,7 +63,12 @@ export const cashierView = z.object({
     .string()
     .nullable()
     .describe('Where to send the customer: only once completed, if the merchant gave one'),
-  language: z.enum(LANGUAGES).describe('The language the merchant chose for this order'),
+  language: z
+    .enum(LANGUAGES)
+    .nullable()
+    .describe(
+      "The language the merchant chose for this order; null: none, the page follows the payer's browser",
+    ),
   test: z.boolean().describe('A devnet order: simulated money'),
   simulate: z.boolean().describe('Whether POST /cashier/simulate exists for this order (devnet only)'),
 });

@@ -113,6 +113,8 @@ export interface EndpointDef<
   Q extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
 > extends EndpointRoute {
+  /** The entry's name: the operation's operationId in the OpenAPI document. */
+  operationId: string;
   summary: string;
   tag: string;
   body?: B;
@@ -127,7 +129,7 @@ function endpoint<N extends EndpointName, B extends z.ZodType, Q extends z.ZodTy
   schemas: EndpointSchemas<B, Q, R>,
 ): EndpointDef<B, Q, R> & (typeof ENDPOINT_ROUTES)[N] {
   const route: EndpointRoute = ENDPOINT_ROUTES[name];
-  return { ...route, ...schemas } as EndpointDef<B, Q, R> & (typeof ENDPOINT_ROUTES)[N];
+  return { ...route, operationId: name, ...schemas } as EndpointDef<B, Q, R> & (typeof ENDPOINT_ROUTES)[N];
 }
 
 const empty = z.object({});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorCode, type ErrorCodeValue } from './errors';
 import { LANGUAGES } from './languages';
-import { decimalString, orderAmount } from './money-schema';
+import { orderAmount, unsignedDecimalString } from './money-schema';
 import { requiredString } from './validation';
 
 /**
@@ -63,7 +63,7 @@ export const createCollectionBody = z.strictObject({
   language: z
     .enum(LANGUAGES, { error: 'validation.collection.language' })
     .optional()
-    .describe('The cashier language, default zh_CN'),
+    .describe("The cashier language; omitted: the payer's browser language among these four, else en_US"),
   callbackUrl: httpUrl
     .optional()
     .describe("http(s) URL for this order's callbacks; default: the application's"),
@@ -104,7 +104,10 @@ export const testPayBody = z.strictObject({
 });
 export type TestPayBody = z.infer<typeof testPayBody>;
 
-/** Collections: pending, confirming, completed, expired. Payouts: pending_review, processing, completed, failed, rejected. */
+/**
+ * Every order's status, as the records list collections and payouts together. The API's Order
+ * and Payout objects each have their own: COLLECTION_STATUS_VALUES and PAYOUT_STATUS_VALUES.
+ */
 export const ORDER_STATUS_VALUES = [
   'pending',
   'confirming',
@@ -116,6 +119,7 @@ export const ORDER_STATUS_VALUES = [
   'rejected',
 ] as const;
 export const COLLECTION_STATUS_VALUES = ['pending', 'confirming', 'completed', 'expired'] as const;
+export type CollectionStatus = (typeof COLLECTION_STATUS_VALUES)[number];
 export const PAYOUT_STATUS_VALUES = [
   'pending_review',
   'processing',
@@ -138,14 +142,10 @@ export const orderObject = z.object({
   appId: z.string().describe('The APPID of the application the order belongs to'),
   currency: z.string().describe('A coinName, e.g. USDT'),
   network: z.string().nullable().describe('A chainId; null until the customer picks one on the cashier'),
-  amount: decimalString,
-  paidAmount: decimalString.describe('What arrived so far'),
-  fee: decimalString,
-  status: z
-    .enum(ORDER_STATUS_VALUES)
-    .describe(
-      "Where the order is (see Statuses): a collection is pending, confirming, completed or expired; the other values are a payout order's, as the records list both",
-    ),
+  amount: unsignedDecimalString,
+  paidAmount: unsignedDecimalString.describe('What arrived so far'),
+  fee: unsignedDecimalString,
+  status: z.enum(COLLECTION_STATUS_VALUES).describe('Where the order is (see Statuses)'),
   exception: z
     .enum(ORDER_EXCEPTION_VALUES)
     .nullable()
@@ -203,8 +203,8 @@ export const payoutObject = z.object({
   currency: z.string().describe('A coinName, e.g. USDT'),
   network: z.string().describe('A chainId, e.g. TRON'),
   address: z.string().describe('The destination'),
-  amount: decimalString.describe('What the destination receives'),
-  fee: decimalString,
+  amount: unsignedDecimalString.describe('What the destination receives'),
+  fee: unsignedDecimalString,
   status: z.enum(PAYOUT_STATUS_VALUES).describe('Where the payout is (see Statuses)'),
   reason: z
     .string()
@@ -238,7 +238,7 @@ export const testPayResult = z.object({
   network: z.string().describe('The chainId the transfer is on'),
   toAddress: z.string().describe("The order's address"),
   currency: z.string().describe('A coinName, e.g. USDT'),
-  amount: decimalString,
+  amount: unsignedDecimalString,
   txHash: z.string().describe('The simulated transaction hash'),
 });
 export type TestPayResult = z.infer<typeof testPayResult>;
@@ -260,7 +260,7 @@ export const testDepositApiResult = z.object({
   currency: z.string().describe('A coinName, e.g. USDT'),
   network: z.string().describe('The chainId the transfer is on'),
   toAddress: z.string().describe("The merchant's own deposit address on that network"),
-  amount: decimalString,
+  amount: unsignedDecimalString,
   txHash: z.string().describe('The simulated transaction hash'),
 });
 export type TestDepositApiResult = z.infer<typeof testDepositApiResult>;
@@ -312,8 +312,8 @@ export type OrderListResult = z.infer<typeof orderListResult>;
 
 export const balanceObject = z.object({
   currency: z.string().describe('A coinName, e.g. USDT'),
-  available: decimalString.describe('What payouts and withdrawals can use'),
-  frozen: decimalString.describe('Held by payouts and withdrawals not yet settled'),
+  available: unsignedDecimalString.describe('What payouts and withdrawals can use'),
+  frozen: unsignedDecimalString.describe('Held by payouts and withdrawals not yet settled'),
 });
 export const balanceListResult = z.object({
   list: z

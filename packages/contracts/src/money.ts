@@ -7,6 +7,8 @@ import Decimal from 'decimal.js';
  * (`decimalString`) is in money-schema.ts, so this module loads without zod.
  */
 export const DECIMAL_PATTERN = /^-?\d{1,30}(\.\d{1,18})?$/;
+/** The same without a sign: amounts that cannot be negative (an order's, a fee), as documented. */
+export const UNSIGNED_DECIMAL_PATTERN = /^\d{1,30}(\.\d{1,18})?$/;
 
 /**
  * An order's amount (a collection, a simulated payment or deposit) is below this: a trillion of

@@ -225,8 +225,9 @@ export const opsAuditEntry = z.object({
   operatorEmail: z.string(),
   action: z.enum(OPS_AUDIT_ACTIONS),
   target: z.string(),
-  before: z.unknown().nullable(),
-  after: z.unknown().nullable(),
+  // null included: z.unknown() takes it (a nullable unknown documents an empty anyOf branch).
+  before: z.unknown(),
+  after: z.unknown(),
   reason: z.string().nullable(),
   ip: z.string().nullable(),
   createdAt: z.string(),

@@ -72,6 +72,11 @@ export type OrderPageBody = z.input<typeof orderPageBody>;
  * no cashier (null) and shows its destination as payAddress.
  */
 export const orderRecord = orderObject.extend({
+  status: z
+    .enum(ORDER_STATUS_VALUES)
+    .describe(
+      "Where the order is: a collection is pending, confirming, completed or expired; the other values are a payout order's",
+    ),
   appName: z.string(),
   type: z.enum(['collection', 'payout']),
   cashierUrl: z.string().nullable().describe('The hosted payment page; null for a payout (no cashier)'),
@@ -131,7 +136,10 @@ export type OrderTransfer = z.infer<typeof orderTransfer>;
 export const orderDetail = z.object({
   order: orderRecord.extend({
     description: z.string(),
-    language: z.enum(LANGUAGES),
+    language: z
+      .enum(LANGUAGES)
+      .nullable()
+      .describe("The cashier's language; null when none was named (the payer's browser language)"),
     callbackUrl: z.string().describe("The order's own callback URL ('' when the application's is used)"),
     redirectUrl: z.string(),
     arrivedAt: z.string().nullable().describe('When the first payment was seen'),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createCollectionBody, testPayBody } from '../src/merchant-api';
 
 const base = { merchantOrderNo: 'shop-1', currency: 'USDT' };
@@ -43,5 +44,18 @@ describe('collection amounts', () => {
     );
     expect(amountIssue(createCollectionBody, { ...base, amount: '10.5' })).toBeUndefined();
     expect(amountIssue(testPayBody, { amount: '0.000001' })).toBeUndefined();
+  });
+
+  it('tells a negative amount the amount rule, and documents a pattern with no sign', () => {
+    for (const amount of ['-1', '-0.5']) {
+      expect(amountIssue(createCollectionBody, { ...base, amount }), amount).toBe(
+        'validation.collection.amount',
+      );
+      expect(amountIssue(testPayBody, { amount }), amount).toBe('validation.collection.amount');
+    }
+    const schema = z.toJSONSchema(createCollectionBody, { io: 'input' }) as unknown as {
+      properties: { amount: { pattern: string } };
+    };
+    expect(schema.properties.amount.pattern).toBe('^\\d{1,30}(\\.\\d{1,18})?$');
   });
 });

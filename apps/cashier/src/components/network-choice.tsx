@@ -1,4 +1,5 @@
 import type { CashierView } from '@tollgate/contracts';
+import type { Language } from '@tollgate/contracts/languages';
 import { useState } from 'react';
 import { CallError, chooseNetwork } from '../api';
 import { format, type Strings } from '../strings';
@@ -7,10 +8,13 @@ import { format, type Strings } from '../strings';
 export function NetworkChoice({
   view,
   t,
+  lang,
   onChosen,
 }: {
   view: CashierView;
   t: Strings;
+  /** The page's language: the server's refusals come back in it. */
+  lang: Language;
   onChosen: (view: CashierView) => void;
 }) {
   const [busy, setBusy] = useState<string | null>(null);
@@ -20,7 +24,7 @@ export function NetworkChoice({
     setBusy(chainId);
     setError('');
     try {
-      onChosen(await chooseNetwork(view.orderNo, chainId, view.language));
+      onChosen(await chooseNetwork(view.orderNo, chainId, lang));
     } catch (caught) {
       setError(
         caught instanceof CallError && caught.kind === 'refused' ? caught.message : t.networkErrorBody,

@@ -1,4 +1,5 @@
 import type { CashierView } from '@tollgate/contracts';
+import type { Language } from '@tollgate/contracts/languages';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { CallError, simulatePayment } from '../api';
 import { format, type Strings } from '../strings';
@@ -10,7 +11,7 @@ const AMOUNT = /^\d{1,30}(\.\d{1,18})?$/;
  * server (a devnet transfer the watcher sees in the next block). Prefilled with what is still
  * missing, so underpaid and overpaid can be tried by changing the amount.
  */
-export function SimulatePanel({ view, t }: { view: CashierView; t: Strings }) {
+export function SimulatePanel({ view, t, lang }: { view: CashierView; t: Strings; lang: Language }) {
   const id = useId();
   // Nothing prefilled once the order is paid in full (confirming or completed): any amount sent
   // then is an overpayment, which the hint says; the merchant may still try one on purpose.
@@ -37,7 +38,7 @@ export function SimulatePanel({ view, t }: { view: CashierView; t: Strings }) {
     setBusy(true);
     setMessage(null);
     try {
-      const result = await simulatePayment(view.orderNo, value, view.language);
+      const result = await simulatePayment(view.orderNo, value, lang);
       setMessage({ tone: 'ok', text: format(t.simSent, { amount: result.amount, currency: view.currency }) });
     } catch (caught) {
       const text =

@@ -43,10 +43,10 @@ export function registerEndpoint<E extends EndpointDef>(
     url: `${BASE_PATH}${endpoint.path}`,
     schema: {
       tags: [endpoint.tag],
+      operationId: endpoint.operationId,
       summary: endpoint.summary,
-      ...(endpoint.auth
-        ? { security: [{ [endpoint.auth === 'operator' ? 'opsToken' : 'authToken']: [] }] }
-        : {}),
+      // A public call says so (`[]`): an operation with no security at all reads as forgotten.
+      security: endpoint.auth ? [{ [endpoint.auth === 'operator' ? 'opsToken' : 'authToken']: [] }] : [],
       ...(endpoint.method === 'POST' ? { consumes: [contentTypeOf(endpoint)] } : {}),
       querystring: endpoint.query ?? commonQuery,
       ...(endpoint.body ? { body: endpoint.body } : {}),

@@ -34,6 +34,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           '(tag merchant-api): signed requests, described with examples in that tag. Step-by-step ' +
           `documentation of it in four languages, with examples of every call: [${API_DOCS_PATH}](${API_DOCS_PATH}).`,
       },
+      // The committed docs/openapi.json names the examples' placeholder; the served document this
+      // server's PUBLIC_URL (the placeholder is replaced below, as in the examples).
+      servers: [{ url: SAMPLE_PLACEHOLDERS.baseUrl, description: 'This server (PUBLIC_URL)' }],
       tags: [
         { name: 'auth', description: 'Log in and out, login codes, the country list, token checks' },
         { name: 'registration', description: 'Create an account with an emailed code' },

@@ -13,6 +13,7 @@ export const echoJson = {
   path: '/test/echo-json',
   encoding: 'json',
   auth: false,
+  operationId: 'testEchoJson',
   summary: 'Echo (test only)',
   tag: 'test',
   body: z.strictObject({ amount: decimalString, note: z.string().max(5).optional() }),

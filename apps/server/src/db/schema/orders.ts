@@ -76,7 +76,8 @@ export const orders = pgTable(
     /** The first transfer that paid it (the one the callback and records show). */
     txHash: text('tx_hash'),
     description: text('description').notNull().default(''),
-    language: text('language').notNull().default('zh_CN'),
+    /** The cashier's language; null when the merchant named none (the payer's browser decides). */
+    language: text('language'),
     callbackUrl: text('callback_url').notNull().default(''),
     redirectUrl: text('redirect_url').notNull().default(''),
     /** Created in devnet mode: simulated money, never withdrawable on a real chain. */

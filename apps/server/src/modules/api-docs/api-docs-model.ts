@@ -1,10 +1,11 @@
 import { API_BASE_PATH, apiEndpoints } from '@tollgate/contracts';
-import type { CodeSample, OperationId } from '../merchant-api/api-examples';
+import type { OperationId } from '../merchant-api/api-examples';
 
 /**
  * The documentation's facts, read from the OpenAPI document the server builds (app.swagger()):
  * every /api/v1 operation with its parameters, body and answer flattened into fields (name,
- * type, required, constraints, the English description), its error responses and its examples.
+ * type, required, constraints, the English description) and its error responses. The examples
+ * are the page's own (api-examples.ts, in the page's language).
  * Nothing here is written by hand, so the pages cannot drift from the schemas that validate.
  */
 export type FieldPlace = 'path' | 'query' | 'body' | 'response';
@@ -32,7 +33,6 @@ export interface DocOperation {
   fields: Record<FieldPlace, DocField[]>;
   /** HTTP status → the English line OpenAPI gives (codes with messages). */
   errorStatuses: string[];
-  samples: CodeSample[];
 }
 
 type Schema = {
@@ -61,7 +61,6 @@ interface OpenApiOperation {
   parameters?: { in: string; name: string; required?: boolean; description?: string; schema: Schema }[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
   responses?: Record<string, { description?: string; content?: Record<string, { schema?: Schema }> }>;
-  'x-codeSamples'?: CodeSample[];
 }
 
 export interface OpenApiDocument {
@@ -184,7 +183,6 @@ export function readOperations(document: OpenApiDocument): DocOperation[] {
       errorStatuses: Object.entries(operation.responses ?? {})
         .filter(([status]) => status !== '200')
         .map(([status, response]) => `${status}: ${response.description ?? ''}`),
-      samples: operation['x-codeSamples'] ?? [],
     });
   }
   return operations;

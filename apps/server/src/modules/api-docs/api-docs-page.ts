@@ -9,8 +9,9 @@ import {
   SIGNED_CALL_ERRORS,
 } from '@tollgate/contracts';
 import { CALLBACK_EVENT_TYPES } from '../../db/schema';
-import { SAMPLE_PLACEHOLDERS } from '../merchant-api/api-examples';
+import { codeSamplesFor, SAMPLE_PLACEHOLDERS } from '../merchant-api/api-examples';
 import { NONCE_RETENTION_MS, TIMESTAMP_WINDOW_MS } from '../merchant-api/signature';
+import { SIGNATURE_EXAMPLE, SIGNATURE_EXAMPLE_STRING } from '../merchant-api/signature-example';
 import type { DocField, DocOperation, FieldPlace } from './api-docs-model';
 import { API_DOCS_PATH } from './api-docs-path';
 import { type DocsText, docsText, fill, schemaText } from './api-docs-text';
@@ -92,6 +93,19 @@ function epusdtSection(input: { publicUrl: string }, t: DocsText): string {
 
 function codeBlock(source: string, t: DocsText, label: string): string {
   return `<div class="code"><button type="button" class="copy" data-copied="${escapeHtml(t.page.copied)}" data-failed="${escapeHtml(t.page.copyFailed)}" aria-label="${escapeHtml(`${t.page.copy}: ${label}`)}">${escapeHtml(t.page.copy)}</button><pre tabindex="0"><code>${escapeHtml(source)}</code></pre></div>`;
+}
+
+/** The known answer (signature-example.ts) and the openssl line that reproduces it. */
+function signatureExample(): string {
+  const e = SIGNATURE_EXAMPLE;
+  const quote = (text: string) => `'${text}'`;
+  return [
+    `APPSECRET    ${e.appSecret}`,
+    `X-Signature  ${e.signature}`,
+    '',
+    `printf '%s\\n%s\\n%s\\n%s\\n%s' ${[e.timestamp, e.nonce, e.method, e.pathWithQuery, e.body].map(quote).join(' ')} \\`,
+    `  | openssl dgst -sha256 -hmac ${quote(e.appSecret)}`,
+  ].join('\n');
 }
 
 function duration(ms: number, t: DocsText): string {
@@ -201,7 +215,8 @@ function operationSection(operation: DocOperation, input: PageInput, t: DocsText
     ),
     `<h4>${escapeHtml(t.page.examples)}</h4>`,
   );
-  operation.samples.forEach((sample, index) => {
+  // The document's examples send en_US; the page's send its own language.
+  codeSamplesFor(operation.operationId, lang).forEach((sample, index) => {
     const source = sample.source.replaceAll(SAMPLE_PLACEHOLDERS.baseUrl, input.publicUrl);
     parts.push(
       `<details${index === 0 ? ' open' : ''}><summary>${escapeHtml(sample.label)}</summary>${codeBlock(source, t, `${operation.operationId} ${sample.label}`)}</details>`,
@@ -264,16 +279,17 @@ export function renderApiDocsPage(input: PageInput): string {
       )
       .join('')}</ol></nav>`,
     `<section id="intro"><h2>${escapeHtml(t.intro.title)}</h2>`,
-    `<p>${inline(fill(t.intro.base, { baseUrl: apiBase }))}</p><p>${inline(t.intro.envelope)}</p><p>${inline(t.intro.values)}</p><p>${inline(t.intro.language)}</p></section>`,
+    `<p>${inline(fill(t.intro.base, { baseUrl: apiBase }))}</p><p>${inline(t.intro.envelope)}</p><p>${inline(t.intro.values)}</p><p>${inline(t.intro.language)}</p><p>${inline(t.intro.requestId)}</p></section>`,
     `<section id="signing"><h2>${escapeHtml(t.signing.title)}</h2><p>${inline(t.signing.intro)}</p>`,
     `<ol class="steps">${t.signing.steps.map((step) => `<li>${inline(step)}</li>`).join('')}</ol>`,
     `<h3>${escapeHtml(t.signing.stringTitle)}</h3>`,
     codeBlock(
-      'timestamp + "\\n" + nonce + "\\n" + METHOD + "\\n" + pathWithQuery + "\\n" + rawBody\n\n' +
-        '1795462524208\n3f1c0a9e5b7d4c2a8e6f1b0d9c7a5e3f\nPOST\n/api/v1/collections\n{"merchantOrderNo":"ORDER-1001","currency":"USDT","network":"TRON","amount":"10.5"}',
+      `timestamp + "\\n" + nonce + "\\n" + METHOD + "\\n" + pathWithQuery + "\\n" + rawBody\n\n${SIGNATURE_EXAMPLE_STRING}`,
       t,
       t.signing.stringTitle,
     ),
+    `<h3>${escapeHtml(t.signing.exampleTitle)}</h3><p>${inline(t.signing.example)}</p>`,
+    codeBlock(signatureExample(), t, t.signing.exampleTitle),
     `<h3>${escapeHtml(t.signing.headersTitle)}</h3>`,
     table(
       [t.page.name, t.page.meaning],
@@ -301,6 +317,7 @@ export function renderApiDocsPage(input: PageInput): string {
     `<h3>${inline(t.statuses.payoutTitle)}</h3>${statusTable(t.statuses.payout)}`,
     `<h3>${inline(t.statuses.exceptionTitle)}</h3>${statusTable(t.statuses.exception)}</section>`,
     `<section id="callbacks"><h2>${escapeHtml(t.callbacks.title)}</h2><p>${inline(t.callbacks.intro)}</p>`,
+    `<p class="note">${inline(t.callbacks.localDevelopment)}</p>`,
     `<h3>${escapeHtml(t.callbacks.eventsTitle)}</h3>`,
     table(
       [t.statuses.value, t.statuses.meaning],

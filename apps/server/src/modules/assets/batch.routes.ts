@@ -33,6 +33,7 @@ export function registerBatchRoutes(app: FastifyInstance): void {
     exposeHeadRoute: false,
     schema: {
       tags: [template.tag],
+      operationId: template.operationId,
       summary: template.summary,
       security: [{ authToken: [] }],
       querystring: batchTemplateQuery,

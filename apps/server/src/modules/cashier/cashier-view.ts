@@ -1,11 +1,4 @@
-import {
-  type CashierView,
-  DEFAULT_LANGUAGE,
-  ErrorCode,
-  isLanguage,
-  money,
-  toDecimalString,
-} from '@tollgate/contracts';
+import { type CashierView, ErrorCode, isLanguage, money, toDecimalString } from '@tollgate/contracts';
 import type { ChainAdapter } from '../../chains/chain-adapter';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -60,7 +53,7 @@ export function toCashierView(row: OrderRow, extras: ViewExtras, now: Date): Cas
     serverTime: now.toISOString(),
     confirmations: extras.confirmations,
     redirectUrl: row.status === 'completed' && row.redirectUrl !== '' ? row.redirectUrl : null,
-    language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
+    language: isLanguage(row.language) ? row.language : null,
     test: row.test,
     simulate: extras.simulate,
   };

@@ -92,7 +92,9 @@ function registerCashierEvents(app: FastifyInstance, deps: Parameters<typeof loa
     exposeHeadRoute: false,
     schema: {
       tags: [endpoint.tag],
+      operationId: endpoint.operationId,
       summary: endpoint.summary,
+      security: [],
       querystring: cashierOrderQuery,
       produces: ['text/event-stream'],
       response: { 200: cashierView, '4xx': errorEnvelope, '5xx': errorEnvelope },

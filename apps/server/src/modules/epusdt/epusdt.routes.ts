@@ -50,6 +50,8 @@ export async function registerEpusdtRoutes(app: FastifyInstance): Promise<void> 
         schema: {
           tags: ['epusdt'],
           operationId: 'epusdtCreateTransaction',
+          // epusdt's own MD5 signature in the body (see the tag), not a header.
+          security: [],
           summary: 'epusdt-compatible: create a transaction (a collection order priced in fiat)',
           params: epusdtParams,
           body: epusdtCreateBody,

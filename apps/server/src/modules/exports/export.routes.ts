@@ -53,6 +53,7 @@ export function registerExportRoutes(app: FastifyInstance): void {
     url: `${BASE_PATH}${exportFile.path}`,
     schema: {
       tags: [exportFile.tag],
+      operationId: exportFile.operationId,
       summary: exportFile.summary,
       security: [{ authToken: [] }],
       consumes: ['application/json'],
@@ -105,6 +106,7 @@ export function registerExportRoutes(app: FastifyInstance): void {
     exposeHeadRoute: false,
     schema: {
       tags: [download.tag],
+      operationId: download.operationId,
       summary: download.summary,
       security: [{ authToken: [] }],
       querystring: exportIdQuery,

@@ -12,7 +12,13 @@ export function registerHealthRoutes(app: FastifyInstance): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/health',
     {
-      schema: { tags: ['system'], summary: 'Liveness probe', response: { 200: healthResponse } },
+      schema: {
+        tags: ['system'],
+        operationId: 'getHealth',
+        summary: 'Liveness probe',
+        security: [],
+        response: { 200: healthResponse },
+      },
       // Polled every few seconds by load balancers: its request lines would drown the log at info.
       config: { requestLogLevel: 'debug' },
     },

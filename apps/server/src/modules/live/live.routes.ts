@@ -56,6 +56,7 @@ export async function registerLiveRoutes(app: FastifyInstance, database: Databas
     exposeHeadRoute: false,
     schema: {
       tags: ['live'],
+      operationId: 'liveEvents',
       summary:
         "text/event-stream of the merchant's events (`order`, `balance`, `withdrawal`, `notice`), each with an id; authenticated by the `token` cookie only; replays what came after Last-Event-ID (10 minutes, 500 events at most); a comment every 20 s",
       security: [{ tokenCookie: [] }],

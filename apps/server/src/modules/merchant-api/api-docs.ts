@@ -1,6 +1,7 @@
 import { API_DOCS_PATH } from '../api-docs/api-docs-path';
 import { type CodeSample, codeSamplesFor } from './api-examples';
 import { NONCE_RETENTION_MS } from './signature';
+import { SIGNATURE_EXAMPLE, SIGNATURE_EXAMPLE_STRING } from './signature-example';
 
 /**
  * The merchant API's part of the OpenAPI document: the signature scheme (a tag description and
@@ -49,7 +50,8 @@ const FENCE: Record<CodeSample['label'], string> = {
 const SIGNATURE_SCHEME = `Signed JSON calls from your server. Step-by-step documentation in Simplified and Traditional
 Chinese, English and Vietnamese, with examples of every call: [${API_DOCS_PATH}](${API_DOCS_PATH}). Answers use the same envelope as the rest of the API,
 \`{ code, data, message }\` with \`code\` 0 for success; \`message\` is in the language of the \`lang\` header
-(else the \`langCode\` parameter, else the preferred of the four in \`Accept-Language\`, else zh_CN).
+(else the \`langCode\` parameter, else the preferred of the four in \`Accept-Language\`, else zh_CN). Every answer carries an \`X-Request-Id\` header, the request's id in the
+server's logs: quote it to support.
 
 ## Signing a request
 Every call carries four headers:
@@ -74,6 +76,14 @@ timestamp + "\\n" + nonce + "\\n" + METHOD + "\\n" + path with query + "\\n" + r
 - **raw body**: the exact bytes of the JSON body sent (UTF-8); empty for a GET. Sign the string you
   send, not an object serialized again.
 - **key**: the APPSECRET as shown in the back office (its 64 characters as text, not hex-decoded).
+
+A known answer: with the APPSECRET \`${SIGNATURE_EXAMPLE.appSecret}\`, the string
+
+\`\`\`
+${SIGNATURE_EXAMPLE_STRING}
+\`\`\`
+
+gives \`X-Signature: ${SIGNATURE_EXAMPLE.signature}\`.
 
 ## Refusals
 Each has its own code, and a request refused here changes nothing and leaves its nonce unused. Once a

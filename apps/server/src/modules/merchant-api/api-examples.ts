@@ -1,10 +1,12 @@
-import { API_BASE_PATH, type apiEndpoints } from '@tollgate/contracts';
+import { API_BASE_PATH, type apiEndpoints, type Language } from '@tollgate/contracts';
 
 /**
  * The examples of every /api/v1 call in curl, Node, PHP and Python: one template per language,
  * filled with each call's method, path and body, so the four can never say different things.
  * They are complete programs with the placeholders below; test/merchant-api-examples.test.ts
  * fills them in and runs them against a listening server (PHP and Python where installed).
+ * Each sends a `lang` header: the language of the documentation that shows it (/docs/api in
+ * that language; en_US in the OpenAPI document), so `message` comes back in the reader's.
  */
 export const SAMPLE_PLACEHOLDERS = {
   baseUrl: 'http://localhost:8080',
@@ -118,7 +120,7 @@ function javascript(value: Json): string {
     .replace(/"/g, "'");
 }
 
-function curl({ method, pathWithQuery, payload }: ExampleCall): string {
+function curl({ method, pathWithQuery, payload }: ExampleCall, lang: Language): string {
   const body = payload === undefined ? '' : JSON.stringify(payload);
   return `BASE_URL='${P.baseUrl}'
 APP_ID='${P.appId}'
@@ -129,14 +131,15 @@ NONCE=$(openssl rand -hex 16)
 SIGNATURE=$(printf '%s\\n%s\\n%s\\n%s\\n%s' "$TIMESTAMP" "$NONCE" ${method} '${pathWithQuery}' "$BODY" \\
   | openssl dgst -sha256 -hmac "$APP_SECRET" | sed 's/^.*= //')
 curl -sS -X ${method} "$BASE_URL${pathWithQuery}" \\
-${payload === undefined ? '' : "  -H 'Content-Type: application/json' \\\n"}  -H "X-App-Id: $APP_ID" \\
+${payload === undefined ? '' : "  -H 'Content-Type: application/json' \\\n"}  -H 'lang: ${lang}' \\
+  -H "X-App-Id: $APP_ID" \\
   -H "X-Timestamp: $TIMESTAMP" \\
   -H "X-Nonce: $NONCE" \\
   -H "X-Signature: $SIGNATURE"${payload === undefined ? '' : ' \\\n  --data-raw "$BODY"'}
 `;
 }
 
-function node({ method, pathWithQuery, payload }: ExampleCall): string {
+function node({ method, pathWithQuery, payload }: ExampleCall, lang: Language): string {
   const args = payload === undefined ? '' : `, ${javascript(payload)}`;
   return `// Node 18 or later: fetch and node:crypto only. Save as example.mjs.
 import { createHmac, randomBytes } from 'node:crypto';
@@ -161,6 +164,7 @@ async function call(method, pathWithQuery, payload) {
     method,
     headers: {
       'Content-Type': 'application/json',
+      lang: '${lang}', // the language of \`message\`: zh_CN, zh_TW, en_US or vi_VN
       'X-App-Id': APP_ID,
       'X-Timestamp': timestamp,
       'X-Nonce': nonce,
@@ -177,7 +181,7 @@ console.log(JSON.stringify(result.data, null, 2));
 `;
 }
 
-function phpProgram({ method, pathWithQuery, payload }: ExampleCall): string {
+function phpProgram({ method, pathWithQuery, payload }: ExampleCall, lang: Language): string {
   const args = payload === undefined ? '' : `, ${php(payload)}`;
   return `<?php
 // PHP 7.4 or later with the curl extension.
@@ -203,6 +207,7 @@ function call(string $method, string $pathWithQuery, ?array $payload = null): ar
         CURLOPT_RETURNTRANSFER => true,
         CURLOPT_HTTPHEADER => [
             'Content-Type: application/json',
+            'lang: ${lang}', // the language of \`message\`: zh_CN, zh_TW, en_US or vi_VN
             'X-App-Id: ' . APP_ID,
             'X-Timestamp: ' . $timestamp,
             'X-Nonce: ' . $nonce,
@@ -228,7 +233,7 @@ echo json_encode($result['data'], JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES), P
 `;
 }
 
-function pythonProgram({ method, pathWithQuery, payload }: ExampleCall): string {
+function pythonProgram({ method, pathWithQuery, payload }: ExampleCall, lang: Language): string {
   const args = payload === undefined ? '' : `, ${python(payload)}`;
   return `# Python 3.6 or later, standard library only.
 import hashlib
@@ -257,6 +262,7 @@ def call(method, path_with_query, payload=None):
     nonce = secrets.token_hex(16)
     request = urllib.request.Request(BASE_URL + path_with_query, data=body or None, method=method, headers={
         'Content-Type': 'application/json',
+        'lang': '${lang}',  # the language of \`message\`: zh_CN, zh_TW, en_US or vi_VN
         'X-App-Id': APP_ID,
         'X-Timestamp': timestamp,
         'X-Nonce': nonce,
@@ -282,13 +288,16 @@ export interface CodeSample {
   source: string;
 }
 
-/** The four examples of one call, as OpenAPI's `x-codeSamples`. */
-export function codeSamplesFor(operationId: OperationId): CodeSample[] {
+/**
+ * The four examples of one call (OpenAPI's `x-codeSamples`), sending `lang`: the language of
+ * the documentation they are shown in.
+ */
+export function codeSamplesFor(operationId: OperationId, lang: Language = 'en_US'): CodeSample[] {
   const call = EXAMPLE_CALLS[operationId];
   return [
-    { lang: 'Shell', label: 'curl', source: curl(call) },
-    { lang: 'JavaScript', label: 'Node', source: node(call) },
-    { lang: 'PHP', label: 'PHP', source: phpProgram(call) },
-    { lang: 'Python', label: 'Python', source: pythonProgram(call) },
+    { lang: 'Shell', label: 'curl', source: curl(call, lang) },
+    { lang: 'JavaScript', label: 'Node', source: node(call, lang) },
+    { lang: 'PHP', label: 'PHP', source: phpProgram(call, lang) },
+    { lang: 'Python', label: 'Python', source: pythonProgram(call, lang) },
   ];
 }

@@ -7,7 +7,7 @@ import {
   findOrderByMerchantOrderNo,
   getCollectionByNo,
 } from '../orders/order.service';
-import { toOrderObject } from '../orders/order-object';
+import { toCollectionObject } from '../orders/order-object';
 import {
   claimRequestNonce,
   createApiRateLimit,
@@ -41,8 +41,8 @@ export async function registerMerchantApi(app: FastifyInstance): Promise<void> {
         deferredNonce: true,
       };
       const orderDeps = () => ({ db: app.db, now: app.now, chains: app.chains });
-      const orderObject = (row: Parameters<typeof toOrderObject>[0], appId: string) =>
-        toOrderObject(row, { publicUrl: app.config.publicUrl, appId });
+      const orderObject = (row: Parameters<typeof toCollectionObject>[0], appId: string) =>
+        toCollectionObject(row, { publicUrl: app.config.publicUrl, appId });
 
       registerApiEndpoint(
         scope,

@@ -12,7 +12,7 @@ import type { Executor } from '../../db/client';
 import { balances, coins, orders, withdrawals } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { toPayoutObject } from '../assets/payout-sync';
-import { toOrderObject } from '../orders/order-object';
+import { toCollectionObject } from '../orders/order-object';
 import type { ApiClient } from './api-auth';
 
 /**
@@ -95,7 +95,7 @@ export async function listOrders(
   const last = page.at(-1);
   const list = page.map(({ order, withdrawal }) => {
     if (order.type === 'collection')
-      return toOrderObject(order, { publicUrl: deps.publicUrl, appId: client.appId });
+      return toCollectionObject(order, { publicUrl: deps.publicUrl, appId: client.appId });
     if (!withdrawal) throw new Error(`payout ${order.orderNo} has no withdrawal`);
     return toPayoutObject(order, withdrawal, client.appId);
   });

@@ -1,4 +1,4 @@
-import { toDecimalString } from '@tollgate/contracts';
+import { COLLECTION_STATUS_VALUES, type CollectionStatus, toDecimalString } from '@tollgate/contracts';
 import type { OrderRow } from './order.repository';
 
 /**
@@ -52,4 +52,22 @@ export function toOrderObject(row: OrderRow, context: { publicUrl: string; appId
     expiresAt: row.expiresAt.toISOString(),
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,
   };
+}
+
+/** The API's collection order: an Order object whose status is one of a collection's. */
+export type CollectionObject = Omit<OrderObject, 'status'> & { status: CollectionStatus };
+
+const isCollectionStatus = (status: string): status is CollectionStatus =>
+  (COLLECTION_STATUS_VALUES as readonly string[]).includes(status);
+
+/** A collection row (its callers load collections only) as the API's Order object. */
+export function toCollectionObject(
+  row: OrderRow,
+  context: { publicUrl: string; appId: string },
+): CollectionObject {
+  const object = toOrderObject(row, context);
+  if (row.type !== 'collection' || !isCollectionStatus(object.status)) {
+    throw new Error(`order ${row.orderNo} is not a collection (${row.type}, ${row.status})`);
+  }
+  return { ...object, status: object.status };
 }

@@ -9,6 +9,10 @@ import { type Language, toDecimalString } from '@tollgate/contracts';
  * else under the same merchantOrderNo is a conflict (3001).
  */
 export const DEFAULT_EXPIRES_IN = 1800;
+/**
+ * What an order without a language hashes as: before the cashier followed the payer's browser,
+ * an omitted language was stored as zh_CN, and a retry must still be the same order.
+ */
 export const DEFAULT_ORDER_LANGUAGE: Language = 'zh_CN';
 
 export interface CollectionInput {
@@ -38,7 +42,8 @@ export interface ResolvedCollection {
   network: string | null;
   amount: string;
   description: string;
-  language: Language;
+  /** null: none named; the cashier opens in the payer's browser language. */
+  language: Language | null;
   callbackUrl: string;
   redirectUrl: string;
   expiresIn: number;
@@ -57,7 +62,7 @@ export function resolveCollection(
     network: input.network ?? null,
     amount: toDecimalString(input.amount),
     description: input.description ?? '',
-    language: input.language ?? DEFAULT_ORDER_LANGUAGE,
+    language: input.language ?? null,
     callbackUrl: input.callbackUrl ?? '',
     redirectUrl: input.redirectUrl ?? '',
     expiresIn: input.expiresIn ?? DEFAULT_EXPIRES_IN,
@@ -79,7 +84,7 @@ export function collectionRequestHash(c: ResolvedCollection): string {
     c.network,
     c.fiat ? null : c.amount,
     c.description,
-    c.language,
+    c.language ?? DEFAULT_ORDER_LANGUAGE,
     c.callbackUrl,
     c.redirectUrl,
     c.expiresIn,

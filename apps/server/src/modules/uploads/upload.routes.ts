@@ -44,6 +44,9 @@ export function registerUploadRoutes(app: FastifyInstance, store?: FileStore): v
       {
         schema: {
           tags: ['uploads'],
+          operationId: 'uploadObject',
+          // The signed policy in the form is its credential, not a header.
+          security: [],
           summary: 'Upload one file with the fields of a signed policy (then the file part, `file`)',
           consumes: ['multipart/form-data'],
           querystring: commonQuery,

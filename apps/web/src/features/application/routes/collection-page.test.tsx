@@ -278,6 +278,18 @@ describe('Platform collection', () => {
     await waitFor(() => expect(api.callsTo('/mchOrder/getById')).toHaveLength(2));
   });
 
+  it("says an order without a cashier language follows the payer's browser", async () => {
+    const order = buildOrder();
+    const detail = buildDetail(order);
+    mockRecords(page([order]), {
+      '/mchOrder/getById': ok({ ...detail, order: { ...detail.order, language: null } }),
+    });
+    renderWithProviders(<CollectionPage />);
+    fireEvent.click(await screen.findByTestId('record-detail'));
+    const drawer = await screen.findByTestId('order-detail');
+    expect(await within(drawer).findByText("The payer's browser language")).toBeTruthy();
+  });
+
   it('says when the records fail to load, with a retry', async () => {
     const api = mockRecords([fail(500, 'The server is busy'), page([buildOrder()])]);
     renderWithProviders(<CollectionPage />);

@@ -161,7 +161,7 @@ function DetailBody({ detail }: { detail: OrderDetail }) {
             label: t('collection.detail.language'),
             children: order.language
               ? t(`common.languages.${order.language}`, { defaultValue: order.language })
-              : '-',
+              : t('collection.detail.languageBrowser'),
           },
           {
             key: 'callbackUrl',
