@@ -39,7 +39,7 @@ export function resolveLanguage(raw: unknown): Language {
 }
 
 /** The shipped language of one Accept-Language tag (`zh-HK` → zh_TW, `en-GB` → en_US), else undefined. */
-function languageOfTag(tag: string): Language | undefined {
+export function languageOfTag(tag: string): Language | undefined {
   const parts = tag.toLowerCase().split(/[-_]/);
   const [primary, ...rest] = parts;
   if (primary === 'en') return 'en_US';
