@@ -205,3 +205,38 @@ test('operator and merchant sessions stay apart: a merchant token does not open 
   });
   expect(((await response.json()) as { code: number }).code).toBe(401);
 });
+
+test('the console home shows a red line while ALLOW_PRIVATE_CALLBACKS=1 is set (the e2e server sets it), 1440 and 390 px, en_US and zh_CN', async ({
+  page,
+}, testInfo) => {
+  const LINES = {
+    en_US: 'ALLOW_PRIVATE_CALLBACKS=1 is set: callbacks may reach private and loopback addresses',
+    zh_CN: '已设置 ALLOW_PRIVATE_CALLBACKS=1：回调可以访问内网和本机地址',
+  };
+  for (const lang of ['en_US', 'zh_CN'] as const) {
+    await page.addInitScript((language) => window.localStorage.setItem('lang', language), lang);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/ops/queue');
+    // The first time the console sends us to its sign-in; then the session holds.
+    const login = page.getByTestId('ops-login-email');
+    await expect(login.or(page.getByTestId('page-ops-queue'))).toBeVisible();
+    if (await login.isVisible()) {
+      await page.getByTestId('ops-login-email').fill(DEMO_OPERATOR.email);
+      await page.getByTestId('ops-login-password').fill(DEMO_OPERATOR.password);
+      await page.getByTestId('ops-login-submit').click();
+      await expect(page).toHaveURL(/\/ops\/queue$/);
+    }
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      const line = page.getByTestId('ops-server-warning-privateCallbacksAllowed');
+      await expect(line).toBeVisible();
+      await expect(line).toContainText(LINES[lang]);
+      // Red, and whole on the screen: nothing of it cut at a phone's width.
+      expect(await line.evaluate((element) => element.classList.contains('ant-alert-error'))).toBe(true);
+      const box = await line.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+      const shot = `ops-home-warning-${width}-${lang.toLowerCase().replace('_', '-')}.png`;
+      await page.screenshot({ path: testInfo.outputPath(shot) });
+    }
+  }
+});

@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       redisKeyPrefix: 'tollgate:',
       callbackRetryDelaysMs: [15, 60, 300, 900, 3600, 10800, 21600, 43200, 86400].map((s) => s * 1000),
       allowPrivateCallbacks: false,
+      callbackLogRetentionDays: 90,
       telegramBotToken: undefined,
       telegramApiUrl: 'https://api.telegram.org',
       telegramWebhook: false,
@@ -218,6 +219,16 @@ describe('callbacks', () => {
       'CALLBACK_RETRY_DELAYS must be 1 to 20 comma-separated whole numbers of seconds (15,60,300) (got "15,1m")',
       'ALLOW_PRIVATE_CALLBACKS must be 0 or 1 (got "yes")',
     ]);
+  });
+
+  it('keeps finished callback events 90 days unless CALLBACK_LOG_RETENTION_DAYS says otherwise', () => {
+    expect(loadConfig({}, paths).callbackLogRetentionDays).toBe(90);
+    expect(loadConfig({ CALLBACK_LOG_RETENTION_DAYS: '7' }, paths).callbackLogRetentionDays).toBe(7);
+    for (const value of ['0', '-1', '30d', '1.5']) {
+      expect(problemsOf({ CALLBACK_LOG_RETENTION_DAYS: value })).toEqual([
+        `CALLBACK_LOG_RETENTION_DAYS must be a whole number of days from 1 to 36500 (got "${value}")`,
+      ]);
+    }
   });
 });
 

@@ -64,6 +64,12 @@ export interface Config {
   callbackRetryDelaysMs: number[];
   /** ALLOW_PRIVATE_CALLBACKS=1: callbacks may reach private and loopback addresses (never in production). */
   allowPrivateCallbacks: boolean;
+  /**
+   * CALLBACK_LOG_RETENTION_DAYS: callback events with nothing left to send (delivered, given up,
+   * skipped) and their delivery logs are purged this many days after they ended (default 90;
+   * jobs/purge-callback-log.ts).
+   */
+  callbackLogRetentionDays: number;
   /** TELEGRAM_BOT_TOKEN: the bot sending alerts (modules/telegram); unset: alerts are off. */
   telegramBotToken: string | undefined;
   /** TELEGRAM_API_URL: the Bot API's base URL (https://api.telegram.org; tests: a local fake). */
@@ -88,6 +94,9 @@ export interface Config {
 
 /** Seconds: 15 s, 1 m, 5 m, 15 m, 1 h, 3 h, 6 h, 12 h, 24 h. */
 export const CALLBACK_RETRY_DELAYS_S = [15, 60, 300, 900, 3600, 10800, 21600, 43200, 86400];
+
+/** Days a finished callback event and its delivery log are kept (CALLBACK_LOG_RETENTION_DAYS). */
+export const CALLBACK_LOG_RETENTION_DAYS = 90;
 
 export interface ConfigPaths {
   /** Where relative DATA_DIR / WEB_DIST_DIR values are resolved: the directory the user ran npm from. */
@@ -175,6 +184,7 @@ const envSchema = z.object({
     .transform((value) => value.split(',').map((seconds) => Number(seconds.trim()) * 1000))
     .optional(),
   ALLOW_PRIVATE_CALLBACKS: z.enum(['0', '1']).optional(),
+  CALLBACK_LOG_RETENTION_DAYS: wholeNumber(1, 36500).optional(),
   TELEGRAM_BOT_TOKEN: z
     .string()
     .regex(/^\d{1,20}:[A-Za-z0-9_-]{20,100}$/)
@@ -240,6 +250,7 @@ const RULES: Record<
   },
   CALLBACK_RETRY_DELAYS: { rule: 'must be 1 to 20 comma-separated whole numbers of seconds (15,60,300)' },
   ALLOW_PRIVATE_CALLBACKS: { rule: 'must be 0 or 1' },
+  CALLBACK_LOG_RETENTION_DAYS: { rule: 'must be a whole number of days from 1 to 36500' },
   EXPORT_DIRECT_MAX_ROWS: { rule: 'must be a whole number from 0 to 1000000' },
   EXPORT_RATE_LIMIT: { rule: 'must be a whole number from 1 to 100000' },
   RECORDS_WINDOW: { rule: 'must be a whole number from 1 to 1000000' },
@@ -290,6 +301,7 @@ export function loadConfig(env: Record<string, string | undefined>, paths = defa
     callbackRetryDelaysMs:
       e.CALLBACK_RETRY_DELAYS ?? CALLBACK_RETRY_DELAYS_S.map((seconds) => seconds * 1000),
     allowPrivateCallbacks: e.ALLOW_PRIVATE_CALLBACKS === '1',
+    callbackLogRetentionDays: e.CALLBACK_LOG_RETENTION_DAYS ?? CALLBACK_LOG_RETENTION_DAYS,
     telegramBotToken: e.TELEGRAM_BOT_TOKEN,
     telegramApiUrl: (e.TELEGRAM_API_URL ?? 'https://api.telegram.org').replace(/\/+$/, ''),
     telegramWebhook: e.TELEGRAM_WEBHOOK === '1',

@@ -6,6 +6,7 @@ import { createDatabase } from './db/client';
 import { chooseLogSink } from './lib/log-output';
 import { StartupError } from './lib/startup-error';
 import { describeMailDelivery } from './modules/mail/unsent-mail';
+import { describeServerWarnings } from './modules/ops/server-warnings';
 
 /**
  * The process: read the environment, open the database, listen, and close everything on
@@ -72,6 +73,8 @@ async function main(): Promise<void> {
   }
   // Without SMTP_URL no mail leaves the server: say so where a newcomer is looking.
   for (const line of describeMailDelivery(config)) process.stdout.write(`${line}\n`);
+  // A safety rule weakened by a setting (ALLOW_PRIVATE_CALLBACKS=1), for as long as it is set.
+  for (const line of describeServerWarnings(config)) process.stdout.write(`${line}\n`);
   // Devnet (simulated money) or live, and in live mode each chain that cannot run and why.
   for (const line of describeChains(app.chains)) process.stdout.write(`${line}\n`);
   process.stdout.write('\n');

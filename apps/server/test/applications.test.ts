@@ -198,6 +198,8 @@ describe('validation', () => {
     ['http://10.1.2.3/notify', '10.1.2.3'],
     ['http://169.254.169.254/latest/meta-data', '169.254.169.254'],
     ['http://[::ffff:192.168.1.1]/notify', '::ffff:c0a8:101'],
+    ['http://[::7f00:1]/', '::7f00:1'],
+    ['http://[::a9fe:a9fe]/', '::a9fe:a9fe'],
   ])('refuses the local callback URL %s, naming %s, on create and on update', async (url, host) => {
     const { merchant, token } = await loggedIn();
     const refused = await call(token, '/app/create', { name: 'Shop', callbackUrl: url });

@@ -295,6 +295,37 @@ describe('the preview', () => {
         expect(body, `${filename} ${lang}`).toMatchObject({ code: 1001, message });
       }
     }
+    // A quote never closed: refused from the line it opens on, not read as one long field.
+    const unclosed = Buffer.from(`${HEADER.join(',')}\nUSDT,TRON,${TRON},"10\nUSDT,TRON,${TRON},20\n`);
+    for (const [lang, message] of [
+      [
+        'en_US',
+        'The CSV file is malformed from line 2: a quote (") is not closed or is out of place. Correct it and upload it again',
+      ],
+      ['zh_CN', 'CSV 文件第 2 行起格式有误：引号（"）未闭合或位置不对。请修改后重新上传'],
+      ['zh_TW', 'CSV 檔案第 2 行起格式有誤：引號（"）未閉合或位置不對。請修改後重新上傳'],
+      [
+        'vi_VN',
+        'Tệp CSV sai định dạng từ dòng 2: một dấu ngoặc kép (") chưa được đóng hoặc đặt sai chỗ. Hãy sửa rồi tải lên lại',
+      ],
+    ]) {
+      const body = await preview(who, { bytes: unclosed, filename: 'unclosed.csv' }, lang);
+      expect(body, lang).toMatchObject({ code: 1001, message, data: { errors: [{ field: 'fileKey' }] } });
+    }
+    // Text after a closing quote, on the fourth line (a quoted line break before it counts); a
+    // quote inside an unquoted field, on the third.
+    const afterQuote = Buffer.from(
+      `${HEADER.join(',')}\r\nUSDT,TRON,${TRON},10,"two\r\nlines"\r\nUSDT,TRON,${TRON},"20"x\r\n`,
+    );
+    expect(await preview(who, { bytes: afterQuote, filename: 'after.csv' })).toMatchObject({
+      code: 1001,
+      message: expect.stringMatching(/^The CSV file is malformed from line 4:/),
+    });
+    const stray = Buffer.from(`${HEADER.join(',')}\nUSDT,TRON,${TRON},10,\nUSDT,TRON,${TRON},20,5" screen\n`);
+    expect(await preview(who, { bytes: stray, filename: 'stray.csv' })).toMatchObject({
+      code: 1001,
+      message: expect.stringMatching(/^The CSV file is malformed from line 3:/),
+    });
     // A workbook's zip with its parts listed but their content broken: read, then refused.
     const broken = await xlsxOf([HEADER, ...tronRows(50)]);
     broken.fill(0x7f, 200, 1200);

@@ -51,6 +51,11 @@ const REFUSED = [
   ['::ffff:10.0.0.1', 'private'],
   ['::ffff:169.254.169.254', 'metadata'],
   ['::ffff:100.64.0.1', 'carrier-grade NAT'],
+  ['::7f00:1', 'loopback'],
+  ['::127.0.0.1', 'loopback'],
+  ['::a9fe:a9fe', 'metadata'],
+  ['::a00:1', 'private'],
+  ['::808:808', 'IPv4-compatible'],
   ['64:ff9b::a00:1', 'special-purpose'],
   ['2002:a00:1::1', 'special-purpose'],
   ['2001:db8::1', 'special-purpose'],
@@ -101,6 +106,9 @@ describe('refusalOf', () => {
       'ff02::1',
       '255.255.255.255',
       '64:ff9b::a00:1',
+      '::7f00:1',
+      '::a00:1',
+      '::a9fe:a9fe',
     ]) {
       expect(refusalOf(address, true), address).not.toBeNull();
     }
@@ -162,6 +170,9 @@ describe('at send time', () => {
     ['http://2130706433:PORT/n', '127.0.0.1, a loopback address'],
     ['http://169.254.169.254/latest/meta-data', '169.254.169.254, a cloud metadata address'],
     ['http://[fd00:ec2::254]/latest', 'fd00:ec2::254, a cloud metadata address'],
+    ['http://[::7f00:1]:PORT/n', '::7f00:1, a loopback address (IPv4-compatible form)'],
+    ['http://[::127.0.0.1]:PORT/n', '::7f00:1, a loopback address (IPv4-compatible form)'],
+    ['http://[::a9fe:a9fe]/latest', '::a9fe:a9fe, a cloud metadata address (IPv4-compatible form)'],
     ['http://10.1.2.3/n', '10.1.2.3, a private address'],
     ['http://0.0.0.0:PORT/n', '0.0.0.0, the unspecified address'],
   ])('refuses %s, logs why and sends nothing', async (template, why) => {

@@ -1,17 +1,24 @@
 /**
  * The epusdt-compatible endpoint, driven by a client written from the protocol as a PHP shop
  * plugin implements it (dujiaoka's): a float amount, signed with PHP's string cast of the
- * float and sent with json_encode (so 10.0 is signed "10" and sent `10.0`, and slashes are
- * escaped). Then a payment on the devnet chain, and the callback to notify_url: its body, its
+ * float, slashes escaped (the encoder writes 10 as `10.0`, as some clients do; PHP's own
+ * json_encode writes `10`). Every notify is verified by the plugins' check in php-cli. Then a payment on the devnet chain, and the callback to notify_url: its body, its
  * MD5 checked as the plugin checks it, a retry after a failure, signed with the token as it is
  * then, and the SSRF guard.
  */
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applications, callbackDeliveries, callbackEvents, fiatRates, orders } from '../src/db/schema';
 import { generateAppSecret, sealAppSecret } from '../src/modules/applications/app-secret';
+import { signEpusdtNotifyBody } from '../src/modules/epusdt/epusdt-notify';
+import { shortestFloatText } from '../src/modules/epusdt/epusdt-signature';
+import { EPUSDT_TRADE_TYPES } from '../src/modules/epusdt/trade-types';
 import { ORDER_NO_PATTERN } from '../src/modules/orders/order-number';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
 import { type CallbackReceiver, startCallbackReceiver } from './helpers/callback-receiver';
@@ -530,3 +537,154 @@ async function resetSecret(applicationId: number): Promise<string> {
     .where(eq(applications.id, row.id));
   return secret;
 }
+
+// --- Every notify verifies where the plugins run --------------------------------------------
+
+/** dujiaoka's and EPay's epusdt plugins, verbatim in what matters: json_decode, then "$key=$val". */
+const PHP_NOTIFY_CHECK = `<?php
+function epusdtSign(array $parameter, string $signKey) {
+    ksort($parameter);
+    reset($parameter);
+    $sign = '';
+    foreach ($parameter as $key => $val) {
+        if ($val == '') continue;
+        if ($key != 'signature') {
+            if ($sign != '') $sign .= '&';
+            $sign .= "$key=$val";
+        }
+    }
+    return md5($sign . $signKey);
+}
+$bodies = json_decode(file_get_contents($argv[1]), true);
+foreach ($bodies as $body) {
+    $data = json_decode($body, true);
+    echo (epusdtSign($data, $argv[2]) === $data['signature'] ? 'ok' : 'bad'), "\\n";
+}
+`;
+const hasPhp = spawnSync('php', ['--version'], { stdio: 'ignore' }).status === 0;
+
+/** The verdict of php-cli on each body (ok or bad). */
+function phpVerdicts(bodies: string[], token: string): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'tollgate-epusdt-'));
+  try {
+    writeFileSync(join(dir, 'check.php'), PHP_NOTIFY_CHECK);
+    writeFileSync(join(dir, 'bodies.json'), JSON.stringify(bodies));
+    const result = spawnSync('php', [join(dir, 'check.php'), join(dir, 'bodies.json'), token], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status, result.stderr).toBe(0);
+    return result.stdout.trim().split('\n');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A Go handler decoding into float64 and signing fmt's %v (%g, shortest; exponent below 1e-4 or from 1e21). */
+function goPercentV(value: number): string {
+  const [mantissa = '', exponentText = '0'] = value.toExponential().split('e');
+  const exponent = Number(exponentText);
+  if (exponent < -4 || exponent >= 21) {
+    return `${mantissa}e${exponent < 0 ? '-' : '+'}${String(Math.abs(exponent)).padStart(2, '0')}`;
+  }
+  return shortestFloatText(value);
+}
+
+/** Verifies a body as a plugin decoding JSON numbers into floats, with `text` making each value's string. */
+function verifiesWith(body: string, token: string, text: (value: number) => string): boolean {
+  const data = JSON.parse(body) as Record<string, string | number>;
+  const pairs = Object.keys(data)
+    .sort()
+    .filter((key) => key !== 'signature' && data[key] !== '')
+    .map((key) => `${key}=${typeof data[key] === 'number' ? text(data[key]) : data[key]}`);
+  return (
+    createHash('md5')
+      .update(pairs.join('&') + token)
+      .digest('hex') === data.signature
+  );
+}
+
+describe('amounts every epusdt plugin can verify', () => {
+  const refusalOf = async (response: Awaited<ReturnType<typeof createTransaction>>) => {
+    const body = response.json();
+    return [response.statusCode, body.status_code, body.message, body.data];
+  };
+
+  it('refuses a coin amount below 0.0001 with 400, naming the least price for the trade type', async () => {
+    const before = await ordersOfShop();
+    // ETH at 1 CNY: 0.1389 / 3450.25 = 0.00004026 ETH, which PHP reads back as 4.026E-5.
+    const eth = order({ amount: 1, trade_type: 'ethereum.eth' });
+    expect(await refusalOf(await createTransaction(eth, { lang: 'en_US' }))).toEqual([
+      200,
+      400,
+      "amount: at least 2.49 CNY for ethereum.eth at today's rates. The coin amount must be at least 0.0001 ETH, the smallest that every epusdt plugin (PHP, Go, JS) reads back as signed",
+      null,
+    ]);
+    expect((await refusalOf(await createTransaction(eth)))[2]).toBe(
+      'amount：按当前汇率，ethereum.eth 至少为 2.49 CNY。币种金额须不小于 0.0001 ETH，这是所有 epusdt 插件（PHP、Go、JS）都能按签名原样读回的最小金额',
+    );
+    expect((await refusalOf(await createTransaction(eth, { lang: 'zh_TW' })))[2]).toMatch(
+      /^amount：依目前匯率，ethereum\.eth 至少為 2\.49 CNY。/,
+    );
+    expect((await refusalOf(await createTransaction(eth, { lang: 'vi_VN' })))[2]).toMatch(
+      /^amount: theo tỷ giá hiện tại, ethereum\.eth cần tối thiểu 2\.49 CNY\./,
+    );
+    const bnb = order({ amount: 0.44, trade_type: 'bsc.bnb', fiat: 'CNY' });
+    expect((await refusalOf(await createTransaction(bnb, { lang: 'en_US' })))[2]).toMatch(
+      /^amount: at least 0\.45 CNY for bsc\.bnb .* 0\.0001 BNB,/,
+    );
+    expect(await ordersOfShop()).toBe(before);
+    // The least named is taken: 2.49 CNY is 0.00010025 ETH.
+    const least = (await createTransaction(order({ amount: 2.49, trade_type: 'ethereum.eth' }))).json();
+    expect(least).toMatchObject({ status_code: 200, data: { actual_amount: 0.00010025 } });
+  });
+
+  it.skipIf(!hasPhp)(
+    'sends notifies that verify in PHP (php-cli), Go and JS, for every trade type',
+    async () => {
+      receiver = await startCallbackReceiver({ status: 200, body: 'ok' });
+      const least: Record<string, number> = { 'ethereum.eth': 2.49, 'bsc.bnb': 0.45 };
+      const created: { token: string; actual_amount: number; tradeType: string }[] = [];
+      for (const tradeType of Object.keys(EPUSDT_TRADE_TYPES)) {
+        for (const amount of [least[tradeType] ?? 0.01, 28.88, 999999.99]) {
+          const response = await createTransaction(
+            order({ amount, trade_type: tradeType, notify_url: receiver.url('/notify') }),
+          );
+          expect(response.json().status_code, `${tradeType} ${amount}`).toBe(200);
+          created.push({ ...response.json().data, tradeType });
+        }
+      }
+      for (const { token, actual_amount, tradeType } of created) {
+        const coin = EPUSDT_TRADE_TYPES[tradeType as keyof typeof EPUSDT_TRADE_TYPES];
+        await devnet().transfer({
+          chainId: coin.network,
+          toAddress: token,
+          coinName: coin.currency,
+          amount: String(actual_amount),
+        });
+      }
+      // Blocks until every order is paid (each chain confirms at its own depth).
+      for (let i = 0; i < 40 && receiver.received.length < created.length; i++) {
+        await blocks(1);
+        await app.jobs.drain();
+      }
+      const bodies = (await receiver.hits(created.length)).map((hit) => hit.body);
+      expect(bodies).toHaveLength(created.length);
+      expect(phpVerdicts(bodies, shop.secret)).toEqual(bodies.map(() => 'ok'));
+      for (const body of bodies) {
+        expect(verifiesWith(body, shop.secret, String), `JS ${body}`).toBe(true);
+        expect(verifiesWith(body, shop.secret, shortestFloatText), `Go FormatFloat ${body}`).toBe(true);
+        expect(verifiesWith(body, shop.secret, goPercentV), `Go %v ${body}`).toBe(true);
+      }
+      // What the 0.00004026 ETH order would have sent, signed as the server signs: PHP and Go's %v refuse it.
+      const small = signEpusdtNotifyBody(
+        (bodies[0] as string)
+          .replace(/"actual_amount":[^,]+/, '"actual_amount":0.00004026')
+          .replace(/"signature":"[0-9a-f]*"/, '"signature":""'),
+        shop.secret,
+      );
+      expect(phpVerdicts([small], shop.secret)).toEqual(['bad']);
+      expect(verifiesWith(small, shop.secret, goPercentV)).toBe(false);
+    },
+  );
+});

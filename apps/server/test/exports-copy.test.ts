@@ -38,6 +38,8 @@ const AWKWARD = [
   '"',
   '',
   '訂單-越南 đơn',
+  'Shop;=1+1;',
+  'a,-b\t@c\n+d',
 ];
 
 beforeAll(async () => {
@@ -45,7 +47,7 @@ beforeAll(async () => {
   await app.ready();
   const merchant = await createMerchant(app);
   merchantId = merchant.id;
-  const shop = await createTestApplication(app, merchant.id, { name: '=shop, "quoted"' });
+  const shop = await createTestApplication(app, merchant.id, { name: '=shop, "quoted";=1+1;' });
   const base = Date.parse('2026-03-08T06:59:59.999Z'); // New York's clocks go forward at 07:00Z
   await app.db.insert(orders).values(
     Array.from({ length: 60 }, (_, i) => ({
@@ -124,6 +126,10 @@ describe('CSV through COPY and through the keyset writer', () => {
     expect(text).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(text).toContain('"line\nbreak');
     expect(text).toContain(",'\tTAB");
+    // After a separator too (Excel in de-DE or fr-FR splits the line at each ;).
+    expect(text).toContain(",Shop;'=1+1;");
+    expect(text).toContain(`"a,'-b\t'@c\n'+d"`);
+    expect(text).toContain(`"'=shop, ""quoted"";'=1+1;"`);
   });
 });
 
@@ -146,7 +152,9 @@ describe('XLSX from the COPY select and through the keyset writer', () => {
       }
     }
     const { bytes } = await fileOf('collection', 'en_US', 'Asia/Shanghai', true, 'xlsx');
-    expect(await sheetOf(bytes)).toContain('<v>&apos;=HYPERLINK(&quot;http://evil&quot;)</v>');
+    const sheet = await sheetOf(bytes);
+    expect(sheet).toContain('<v>&apos;=HYPERLINK(&quot;http://evil&quot;)</v>');
+    expect(sheet).toContain('<v>Shop;&apos;=1+1;');
   });
 });
 

@@ -62,8 +62,16 @@ const balanceOf = async (merchantId: number, coinName = 'USDT') =>
   )[0];
 const problemsOf = async (merchantId: number) =>
   (await verifyLedger(app.db)).filter((p) => p.merchantId === merchantId);
-/** Tampering tests end by removing their merchant (its rows cascade), so the file's ledger is clean again. */
-const dropMerchant = (merchantId: number) => app.db.delete(merchants).where(eq(merchants.id, merchantId));
+const deleteMerchant = (merchantId: number) => app.db.delete(merchants).where(eq(merchants.id, merchantId));
+/**
+ * Tampering tests end by removing their merchant, ledger first (the money tables RESTRICT a
+ * merchant's deletion), so the file's ledger is clean again.
+ */
+const dropMerchant = async (merchantId: number) => {
+  await app.db.delete(fundRecords).where(eq(fundRecords.merchantId, merchantId));
+  await app.db.delete(balances).where(eq(balances.merchantId, merchantId));
+  await deleteMerchant(merchantId);
+};
 
 /** A merchant with three USDT records: +100, +50.5, −20 (available) and +7 frozen. */
 async function merchantWithHistory() {
@@ -76,6 +84,22 @@ async function merchantWithHistory() {
 }
 
 describe('postFundRecord', () => {
+  it('makes a merchant with fund records undeletable: the delete is refused and nothing is lost', async () => {
+    const merchant = await merchantWithHistory();
+    const records = await recordsOf(merchant.id);
+    const balance = await balanceOf(merchant.id);
+    const refusal = await deleteMerchant(merchant.id).then(
+      () => null,
+      (error: { cause?: { code?: string }; code?: string }) => error.cause?.code ?? error.code,
+    );
+    // restrict_violation (PGlite) or foreign_key_violation (the PostgreSQL server), by version.
+    expect(['23001', '23503']).toContain(refusal);
+    expect(await app.db.select().from(merchants).where(eq(merchants.id, merchant.id))).toHaveLength(1);
+    expect(await recordsOf(merchant.id)).toEqual(records);
+    expect(await balanceOf(merchant.id)).toEqual(balance);
+    expect(await problemsOf(merchant.id)).toEqual([]);
+  });
+
   it('moves the bucket and records before, change and after, chained by hash', async () => {
     const merchant = await merchantWithHistory();
     expect(await balanceOf(merchant.id)).toMatchObject({

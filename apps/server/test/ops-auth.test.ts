@@ -212,3 +212,27 @@ describe('in live mode', () => {
     }
   });
 });
+
+describe('server warnings', () => {
+  it('names ALLOW_PRIVATE_CALLBACKS=1 to operators while it is set, and only to operators', async () => {
+    const operator = await createTestOperator(app);
+    const token = await logInOperator(app, operator);
+    const unset = await opsCall(app, '/server-warnings', undefined, { token });
+    expect(unset.json()).toMatchObject({ code: 0, data: { warnings: [] } });
+
+    const open = await buildTestApp({ now: clock.now, env: { ALLOW_PRIVATE_CALLBACKS: '1' } });
+    try {
+      const openOperator = await createTestOperator(open);
+      const openToken = await logInOperator(open, openOperator);
+      const set = await opsCall(open, '/server-warnings', undefined, { token: openToken });
+      expect(set.json()).toMatchObject({ code: 0, data: { warnings: ['privateCallbacksAllowed'] } });
+      const merchantToken = await logInAs(open, await createMerchant(open));
+      expect((await opsCall(open, '/server-warnings', undefined, { token: merchantToken })).statusCode).toBe(
+        401,
+      );
+      expect((await opsCall(open, '/server-warnings')).statusCode).toBe(401);
+    } finally {
+      await open.close();
+    }
+  });
+});

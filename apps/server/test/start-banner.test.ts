@@ -1,6 +1,7 @@
 /**
  * The zero-config mail path as a newcomer meets it: server.ts without SMTP_URL (production,
- * the default) says in its start banner that mail is not sent, and a login code requested
+ * the default) says in its start banner that mail is not sent (and, started with
+ * ALLOW_PRIVATE_CALLBACKS=1, that the SSRF guard is open), and a login code requested
  * afterwards is printed on a line of its own, while the JSON log line never holds it.
  * Embedded database only, like server-process.test.ts. The waits are deadlines, not sleeps: a
  * start on a busy machine can take a minute or more.
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CODES_IN_LOG, NOT_SENT } from '../src/modules/mail/unsent-mail';
+import { PRIVATE_CALLBACKS_BANNER } from '../src/modules/ops/server-warnings';
 import { freePort } from './helpers/free-port';
 import { isPostgresRun } from './helpers/test-database';
 
@@ -67,6 +69,7 @@ describe.skipIf(isPostgresRun())('without SMTP_URL', () => {
         DATA_DIR: dataDir,
         WEB_DIST_DIR: join(dataDir, 'no-web'),
         LOG_LEVEL: 'info',
+        ALLOW_PRIVATE_CALLBACKS: '1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -79,7 +82,12 @@ describe.skipIf(isPostgresRun())('without SMTP_URL', () => {
       await stdout.until((text) => /Tollgate is running[\s\S]*?\n\n/.test(text), 'the start banner', 150_000);
       const banner = stdout.text().slice(stdout.text().indexOf('Tollgate is running'));
       expect(banner.split('\n')).toEqual(
-        expect.arrayContaining([`Tollgate is running at http://localhost:${port}`, NOT_SENT, CODES_IN_LOG]),
+        expect.arrayContaining([
+          `Tollgate is running at http://localhost:${port}`,
+          NOT_SENT,
+          CODES_IN_LOG,
+          PRIVATE_CALLBACKS_BANNER,
+        ]),
       );
 
       expect((await post(port, '/login/sendEmailCode', { email: 'demo@tollgate.dev' })).code).toBe(0);

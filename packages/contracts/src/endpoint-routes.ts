@@ -124,6 +124,7 @@ export const ENDPOINT_ROUTES = {
   opsLogin: { method: 'POST', path: '/ops/login', encoding: 'json', auth: false },
   opsLogout: opsPost('/ops/logout'),
   opsMe: opsGet('/ops/me'),
+  opsServerWarnings: opsGet('/ops/server-warnings'),
   opsGoogleCheck: opsGet('/ops/google/check'),
   opsGoogleBind: opsPost('/ops/google/bind'),
   opsWithdrawalPage: opsPost('/ops/withdrawals/page'),

@@ -83,6 +83,7 @@ import {
   opsMerchantStatusBody,
   opsRateUpdateBody,
   opsRejectBody,
+  opsServerWarnings,
   opsWithdrawalDetail,
   opsWithdrawalPage,
   opsWithdrawalPageBody,
@@ -610,6 +611,11 @@ export const endpoints = {
     response: z.null(),
   }),
   opsMe: endpoint('opsMe', { summary: 'The logged-in operator', tag: 'ops', response: operatorInfo }),
+  opsServerWarnings: endpoint('opsServerWarnings', {
+    summary: 'Server settings that weaken a safety rule, while they are set (ALLOW_PRIVATE_CALLBACKS=1)',
+    tag: 'ops',
+    response: opsServerWarnings,
+  }),
   opsGoogleCheck: endpoint('opsGoogleCheck', {
     summary: "The operator's Google Authenticator state and, while unbound, the secret to bind",
     tag: 'ops',

@@ -57,6 +57,16 @@ export const operatorInfo = z.object({
 });
 export type OperatorInfo = z.infer<typeof operatorInfo>;
 
+/**
+ * Server settings that weaken a safety rule, shown to operators for as long as they hold: the
+ * console's home has a red line for each (ALLOW_PRIVATE_CALLBACKS=1 opens the callbacks' SSRF
+ * guard to private and loopback addresses).
+ */
+export const OPS_SERVER_WARNINGS = ['privateCallbacksAllowed'] as const;
+export type OpsServerWarning = (typeof OPS_SERVER_WARNINGS)[number];
+export const opsServerWarnings = z.object({ warnings: z.array(z.enum(OPS_SERVER_WARNINGS)) });
+export type OpsServerWarnings = z.infer<typeof opsServerWarnings>;
+
 export const opsLoginResult = z.object({ token: z.string(), expiresAt: z.string(), operator: operatorInfo });
 export type OpsLoginResult = z.infer<typeof opsLoginResult>;
 

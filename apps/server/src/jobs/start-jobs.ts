@@ -14,6 +14,7 @@ import { createNoticePublishHandler, NOTICE_PUBLISH_JOB } from '../modules/notic
 import { startCollectionWatcher } from '../modules/orders/start-watcher';
 import { createTelegramAlertHandler, TELEGRAM_JOB } from '../modules/telegram/telegram-alert.job';
 import { createTelegramDeps, startTelegramBot } from '../modules/telegram/telegram-bot';
+import { purgeCallbackLog } from './purge-callback-log';
 import { purgeExpiredRows } from './purge-expired';
 import { combineWorkers, createJobWorker } from './worker';
 
@@ -58,7 +59,13 @@ export function startJobs(app: FastifyInstance): void {
       [NOTICE_PUBLISH_JOB]: createNoticePublishHandler({ db: app.db }),
     },
     concurrency: CONCURRENT_JOBS,
-    maintenance: { everyMs: PURGE_EVERY_MS, run: () => purgeExpiredRows(app.db, app.now()) },
+    maintenance: {
+      everyMs: PURGE_EVERY_MS,
+      run: async () => {
+        await purgeExpiredRows(app.db, app.now());
+        await purgeCallbackLog(app.db, app.now(), app.config.callbackLogRetentionDays);
+      },
+    },
   });
   const callbacks = createCallbackWorker({
     db: app.db,
@@ -84,6 +91,7 @@ export function startJobs(app: FastifyInstance): void {
     await closeCallbackClients();
   });
   if (app.config.allowPrivateCallbacks && app.config.nodeEnv === 'production') {
+    // Also in the start banner and on the operator console's home (modules/ops/server-warnings.ts).
     app.log.warn('ALLOW_PRIVATE_CALLBACKS=1: callbacks may reach private and loopback addresses (SSRF)');
   }
   if (transport.kind === 'outbox' && app.config.nodeEnv === 'production') {

@@ -30,7 +30,7 @@ export const depositAddresses = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     merchantId: bigint('merchant_id', { mode: 'number' })
       .notNull()
-      .references(() => merchants.id, { onDelete: 'cascade' }),
+      .references(() => merchants.id, { onDelete: 'restrict' }),
     chainId: text('chain_id').notNull(),
     address: text('address').notNull(),
     /** The BIP-44 account (1) and index (the merchant's id) it was derived at. */
@@ -68,7 +68,7 @@ export const withdrawals = pgTable(
     withdrawalNo: text('withdrawal_no').notNull(),
     merchantId: bigint('merchant_id', { mode: 'number' })
       .notNull()
-      .references(() => merchants.id, { onDelete: 'cascade' }),
+      .references(() => merchants.id, { onDelete: 'restrict' }),
     source: text('source', { enum: ['single', 'batch', 'api'] }).notNull(),
     /** A payout made through the API: its order (type payout), which mirrors this row's status. */
     orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
@@ -125,7 +125,7 @@ export const withdrawalBatches = pgTable(
     batchId: text('batch_id').notNull(),
     merchantId: bigint('merchant_id', { mode: 'number' })
       .notNull()
-      .references(() => merchants.id, { onDelete: 'cascade' }),
+      .references(() => merchants.id, { onDelete: 'restrict' }),
     /** The upload it was read from. */
     fileKey: text('file_key').notNull(),
     fileName: text('file_name').notNull().default(''),

@@ -87,7 +87,7 @@ export const balances = pgTable(
   {
     merchantId: bigint('merchant_id', { mode: 'number' })
       .notNull()
-      .references(() => merchants.id, { onDelete: 'cascade' }),
+      .references(() => merchants.id, { onDelete: 'restrict' }),
     coinName: text('coin_name').notNull(),
     available: numeric('available', { precision: 38, scale: 18 }).notNull().default('0'),
     frozen: numeric('frozen', { precision: 38, scale: 18 }).notNull().default('0'),

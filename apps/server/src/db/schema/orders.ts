@@ -23,10 +23,14 @@ import { merchants } from './merchants';
  */
 const at = (name: string) => timestamp(name, { withTimezone: true });
 const amount = (name: string) => numeric(name, { precision: 38, scale: 18 });
+/**
+ * Money rows name their merchant with RESTRICT: deleting a merchant that has orders, ledger rows
+ * or callbacks about them is refused by the database, never carried out by erasing its ledger.
+ */
 const merchantRef = () =>
   bigint('merchant_id', { mode: 'number' })
     .notNull()
-    .references(() => merchants.id, { onDelete: 'cascade' });
+    .references(() => merchants.id, { onDelete: 'restrict' });
 
 export const ORDER_TYPES = ['collection', 'payout'] as const;
 /**
@@ -269,6 +273,10 @@ export const callbackEvents = pgTable(
     index('callback_events_order_idx').on(t.orderId, t.createdAt),
     // In the claim's order (run_at, then the order written), only the rows with something to send.
     index('callback_events_due_idx').on(t.runAt, t.seq).where(sql`${t.runAt} is not null`),
+    // The retention purge's (jobs/purge-callback-log.ts): only the rows with nothing left to send.
+    index('callback_events_settled_idx')
+      .on(sql`greatest(${t.deliveredAt}, ${t.gaveUpAt})`)
+      .where(sql`${t.runAt} is null`),
   ],
 );
 

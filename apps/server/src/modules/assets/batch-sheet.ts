@@ -9,7 +9,7 @@ import {
 } from '@tollgate/contracts';
 import { AppError } from '../../lib/app-error';
 import { listZipEntries } from '../uploads/spreadsheet-type';
-import { parseCsv } from './batch-csv';
+import { CsvFormatError, parseCsv } from './batch-csv';
 import { readFirstSheetCells, XlsxReadError } from './xlsx-cells';
 
 /**
@@ -20,7 +20,8 @@ import { readFirstSheetCells, XlsxReadError } from './xlsx-cells';
  *    file made from a zh_CN template reads the same for an en_US merchant; coin, chain, address
  *    and amount must all be there;
  * 2. every later row that is not empty is a row, numbered as the spreadsheet numbers it;
- * 3. at most BATCH_MAX_ROWS rows; more refuses the whole file.
+ * 3. at most BATCH_MAX_ROWS rows; more refuses the whole file;
+ * 4. a .csv that is not well formed (a quote never closed) is refused with the line it goes wrong on.
  * Money is read as text, never through a JS number where the file has text: a text cell (and
  * every .csv cell) is taken as written. A number cell holds a binary double; it is written out as
  * Excel shows it, at most 15 significant digits (all Excel keeps), so 0.1 stays "0.1" and a
@@ -132,7 +133,16 @@ async function readXlsx(bytes: Buffer): Promise<Grid> {
 }
 
 function readCsv(bytes: Buffer): Grid {
-  const records = parseCsv(bytes.toString('utf8').replace(/^\uFEFF/, ''));
+  let records: string[][];
+  try {
+    records = parseCsv(bytes.toString('utf8').replace(/^\uFEFF/, ''));
+  } catch (error) {
+    if (!(error instanceof CsvFormatError)) throw error;
+    throw new AppError(ErrorCode.VALIDATION_FAILED, {
+      cause: error,
+      fieldErrors: [{ field: 'fileKey', key: 'validation.batch.csvMalformed', params: { line: error.line } }],
+    });
+  }
   const rows: Grid['rows'] = [];
   records.forEach((cells, index) => {
     if (!isBlank(cells)) rows.push({ line: index + 1, cells });

@@ -7,8 +7,10 @@ import { DELIVERY_ERROR_TEXT } from './delivery-error';
  * every address it resolves to must be a global unicast address. Anything else is refused:
  * loopback, private (RFC 1918, ULA fc00::/7), link-local, CGNAT 100.64/10, multicast,
  * unspecified, broadcast, reserved and documentation ranges, IPv6 forms that embed an IPv4
- * address (mapped ::ffff:a.b.c.d is judged as that IPv4 address; NAT64, 6to4 and Teredo are
- * refused), and the cloud metadata addresses. The caller then connects to the address checked
+ * address (mapped ::ffff:a.b.c.d is judged as that IPv4 address; the deprecated IPv4-compatible
+ * ::a.b.c.d of ::/96, which a 6-in-4 tunnel such as Linux's sit0 carries to that IPv4 address, is
+ * always refused, naming the IPv4 range it hides; NAT64, 6to4 and Teredo are refused), and the
+ * cloud metadata addresses. The caller then connects to the address checked
  * here (callback-http.ts pins it), so a second DNS answer cannot move the request elsewhere.
  *
  * ALLOW_PRIVATE_CALLBACKS=1 (tests, local development) lets private, loopback, link-local, CGNAT
@@ -69,6 +71,11 @@ export function refusalOf(address: string, allowPrivate: boolean): string | null
 function judge(address: string, allowPrivate: boolean): string | null {
   if (!ipaddr.isValid(address)) return 'not an IP address';
   let parsed: ipaddr.IPv4 | ipaddr.IPv6 = ipaddr.parse(address);
+  const compatible = ipv4CompatibleOf(parsed);
+  if (compatible) {
+    const hidden = judge(compatible, false);
+    return hidden ? `${hidden} (IPv4-compatible form)` : 'a deprecated IPv4-compatible address';
+  }
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
     parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   }
@@ -79,6 +86,19 @@ function judge(address: string, allowPrivate: boolean): string | null {
   if (range === 'unicast') return null;
   if (allowPrivate && PRIVATE_RANGES.has(range)) return null;
   return `${RANGE_NAMES[range] ?? `a special-purpose address (${range})`}`;
+}
+
+/**
+ * The IPv4 address inside an IPv4-compatible IPv6 address (::/96 apart from :: and ::1), or null.
+ * ipaddr.js calls such an address unicast; the URL parser writes [::127.0.0.1] as [::7f00:1].
+ */
+function ipv4CompatibleOf(parsed: ipaddr.IPv4 | ipaddr.IPv6): string | null {
+  if (parsed.kind() !== 'ipv6') return null;
+  const parts = (parsed as ipaddr.IPv6).parts;
+  if (parts.slice(0, 6).some((part) => part !== 0)) return null;
+  const [high = 0, low = 0] = parts.slice(6);
+  if (high === 0 && low <= 1) return null;
+  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
 }
 
 const RANGE_NAMES: Record<string, string> = {

@@ -29,7 +29,12 @@ export const epusdtParams = z.object({
 
 export const epusdtCreateBody = z.object({
   order_id: scalar.describe("The shop's order number, 1-64 of [A-Za-z0-9_-]: the order's merchantOrderNo"),
-  amount: scalar.describe('The price in `fiat`, at least 0.01, e.g. 28.88'),
+  amount: scalar.describe(
+    'The price in `fiat`, at least 0.01, e.g. 28.88; its coin amount must be at least 0.0001 of the coin ' +
+      '(PHP plugins read a smaller float back as 4.026E-5 and could not verify the notify): below that ' +
+      'the answer is status_code 400 naming the least price for the trade_type (ethereum.eth 2.49 CNY ' +
+      'at the seeded rates)',
+  ),
   notify_url: z.string().describe('http(s) URL told when the order is paid'),
   redirect_url: z.string().optional().describe('http(s) URL the cashier sends the customer to once paid'),
   trade_type: z

@@ -12,8 +12,8 @@ import { readJsonObjectMembers } from './json-members';
  * retried on the callback schedule. Other changes (confirming, expired, a partial payment) are
  * not told: epusdt has no message for them.
  * - `amount` is the fiat amount of the request, `actual_amount` the coin amount asked; both are
- *   JSON numbers of at most 14 significant digits in their shortest form, so PHP's and Go's
- *   floats print them exactly as we signed them.
+ *   JSON numbers that PHP's, Go's and JS's floats print exactly as we signed them (from 0.0001,
+ *   at most 14 significant digits: epusdt-signature.ts isPortableNumber, checked at create).
  * - The event stores the body unsigned (`"signature":""`): the delivery signs each attempt
  *   with the application's APPSECRET as it is then (callback-delivery.ts), so a token reset
  *   while a callback is retried does not leave it signed with a token the shop dropped.

@@ -6,6 +6,7 @@ import {
   EpusdtValueError,
   epusdtSignedText,
   isEpusdtSignatureValid,
+  isPortableNumber,
   phpFloatText,
   shortestFloatText,
 } from './epusdt-signature';
@@ -38,6 +39,16 @@ describe('number renderings', () => {
   });
 });
 
+describe('isPortableNumber', () => {
+  it('takes what PHP, Go and JS all print as written: from 0.0001, at most 14 significant digits', () => {
+    for (const text of ['0.0001', '0.00010025', '4.0115', '28.88', '10', '99999999999999', '1234567.8901234'])
+      expect(isPortableNumber(text), text).toBe(true);
+    // 4.026E-5 in PHP, 4.026e-05 in Go's %v; 15 digits; 1.0E+14 in PHP.
+    for (const text of ['0.00004026', '0.00009999', '1234567.89012345', '100000000000000'])
+      expect(isPortableNumber(text), text).toBe(false);
+  });
+});
+
 describe('isEpusdtSignatureValid', () => {
   const body = (amount: string, signature: string) =>
     `{"order_id":"A1","amount":${amount},"notify_url":"https://shop.example/n","redirect_url":"",` +
@@ -52,7 +63,7 @@ describe('isEpusdtSignatureValid', () => {
   it('accepts the number as written, and as PHP or Go print the float', () => {
     expect(valid('28.88', '28.88')).toBe(true);
     expect(valid('10', '10')).toBe(true);
-    // PHP: (string)(float)10 is "10" while json_encode writes 10.0.
+    // A client sending 10.0 whose signature casts the float: (string)(float)10 is "10".
     expect(valid('10.0', '10')).toBe(true);
     expect(valid('10.0', '10.0')).toBe(true);
     expect(valid('0.30000000000000004', '0.3')).toBe(true);

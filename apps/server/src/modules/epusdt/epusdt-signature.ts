@@ -11,9 +11,9 @@ import type { JsonMember } from './json-members';
  * object or array has none (refused). A number is signed, first, exactly as written in the JSON
  * text (`28.88`, `10`, `10.0`: what JS, Python and Java clients sign). Two other renderings of
  * the same number are also accepted, because the plugins in the field sign a float and send
- * another text for it: PHP casts `(float) 10` to "10" for the signature while json_encode writes
- * `10.0`, and casts with 14 significant digits (`precision`), so a computed 0.30000000000000004
- * is signed "0.3"; Go's epusdt signs the shortest float form (FormatFloat 'f', -1). Every
+ * another text for it: PHP casts with 14 significant digits (`precision`), so a computed
+ * 0.30000000000000004 is signed "0.3" while json_encode sends it in full, and a client sending
+ * `10.0` signs "10"; Go's epusdt signs the shortest float form (FormatFloat 'f', -1). Every
  * rendering names the same number, so the order is the same whichever one verified.
  */
 export class EpusdtValueError extends Error {
@@ -88,6 +88,29 @@ export function phpFloatText(float: number): string {
     return `${sign}${digits[0]}.${rest}E${exponent < 0 ? '-' : '+'}${Math.abs(exponent)}`;
   }
   return new Money(`${sign}${digits[0]}.${digits.slice(1) || '0'}e${exponent}`).toFixed();
+}
+
+/** The smallest number PHP writes without an exponent (`(string) 0.00009` is "9.0E-5"). */
+export const MIN_PORTABLE_NUMBER = '0.0001';
+
+/**
+ * Whether a canonical decimal, sent as a JSON number, reads back as the same text wherever a
+ * plugin decodes it and signs "$key=$val": PHP's string cast of json_decode's float (14
+ * significant digits, an exponent below 1e-4 and from 1e14), Go's shortest float (FormatFloat
+ * 'f', -1; fmt's %v, an exponent below 1e-4 and from 1e21) and JavaScript's String(number) (an
+ * exponent below 1e-6). So: from 0.0001 to below 10^14, at most 14 significant digits. A
+ * notify's numbers must all be, or some plugin signs another string than ours and never
+ * accepts the payment. (As JSON strings PHP and JS would read them, but Go's epusdt structs
+ * decode the amounts into float64 and refuse a string: no rendering serves all for the rest.)
+ */
+export function isPortableNumber(decimal: string): boolean {
+  const float = Number(decimal);
+  return (
+    Number.isFinite(float) &&
+    phpFloatText(float) === decimal &&
+    shortestFloatText(float) === decimal &&
+    String(float) === decimal
+  );
 }
 
 /**

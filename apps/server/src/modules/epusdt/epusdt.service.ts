@@ -1,4 +1,4 @@
-import { ErrorCode, toDecimalString } from '@tollgate/contracts';
+import { ErrorCode, money, toDecimalString } from '@tollgate/contracts';
 import type { Database } from '../../db/client';
 import { isAppErrorWith } from '../../lib/app-error';
 import { isIpAllowed, parseIpWhitelist } from '../../lib/ip-whitelist';
@@ -12,9 +12,14 @@ import { createCollectionOrder } from '../orders/order.service';
 import type { OrderChains } from '../orders/order-chains';
 import { cashierUrlOf } from '../orders/order-object';
 import { badRequest, unauthorized } from './epusdt-refusal';
-import { readCreateRequest } from './epusdt-request';
-import { EpusdtValueError, isEpusdtSignatureValid } from './epusdt-signature';
-import { convertFiatAmount, readConversionRates } from './fiat-conversion';
+import { MIN_FIAT_AMOUNT, readCreateRequest } from './epusdt-request';
+import {
+  EpusdtValueError,
+  isEpusdtSignatureValid,
+  isPortableNumber,
+  MIN_PORTABLE_NUMBER,
+} from './epusdt-signature';
+import { convertFiatAmount, minimumFiatAmount, readConversionRates } from './fiat-conversion';
 import { type JsonMember, JsonSyntaxError, readJsonObjectMembers } from './json-members';
 import { EPUSDT_TRADE_TYPES } from './trade-types';
 
@@ -28,7 +33,10 @@ import { EPUSDT_TRADE_TYPES } from './trade-types';
  *    one (401). The route then counts the request against the application's API budget.
  * 4. The parameters are well formed (400; epusdt-request.ts).
  * 5. The fiat has a rate and the coin of trade_type a rate and a row on its chain (400); the
- *    amount becomes the coin amount (fiat-conversion.ts), within 14 significant digits (400).
+ *    amount becomes the coin amount (fiat-conversion.ts), which the notify will send as a JSON
+ *    number: it must read back the same in PHP, Go and JS plugins (epusdt-signature.ts
+ *    isPortableNumber), so at least 0.0001 of the coin, the refusal naming the least amount
+ *    in the fiat for this trade type at today's rates, and at most 14 significant digits (400).
  * 6. The order is the order service's: merchantOrderNo = order_id, source epusdt, the fiat
  *    and its amount kept. The same order_id with the same parameters is the same order, also
  *    after a rate change (the request hash covers the fiat amount, not the coin amount); other
@@ -58,9 +66,6 @@ export interface EpusdtTransaction {
   expiration_time: number;
   payment_url: string;
 }
-
-/** The most significant digits a callback amount may carry and read back the same in PHP. */
-const MAX_SIGNIFICANT_DIGITS = 14;
 
 /** Rules 1 to 3. */
 export async function authenticateEpusdt(
@@ -112,7 +117,16 @@ export async function createEpusdtTransaction(
       : badRequest('epusdt.tradeTypeDisabled', { value: request.tradeType });
   }
   const coinAmount = convertFiatAmount(request.amount, lookup.rates);
-  if (significantDigits(coinAmount) > MAX_SIGNIFICANT_DIGITS) {
+  if (!isPortableNumber(coinAmount)) {
+    if (money(coinAmount).lessThan(MIN_PORTABLE_NUMBER)) {
+      throw badRequest('epusdt.amountTooSmall', {
+        min: minimumFiatAmount(MIN_PORTABLE_NUMBER, MIN_FIAT_AMOUNT, lookup.rates),
+        fiat: request.fiat,
+        tradeType: request.tradeType,
+        coinMin: MIN_PORTABLE_NUMBER,
+        coin: coin.currency,
+      });
+    }
     throw badRequest('epusdt.amountTooLarge', { value: request.tradeType });
   }
   let order: OrderRow;
@@ -155,8 +169,4 @@ export function toEpusdtTransaction(order: OrderRow, publicUrl: string): EpusdtT
     expiration_time: Math.floor(order.expiresAt.getTime() / 1000),
     payment_url: cashierUrlOf(publicUrl, order.orderNo),
   };
-}
-
-function significantDigits(decimal: string): number {
-  return decimal.replace('.', '').replace(/^0+/, '').length;
 }

@@ -62,3 +62,16 @@ export function convertFiatAmount(fiatAmount: string, rates: ConversionRates): s
   const places = coinPlaces(rates.usdtPerCoin, rates.coinDecimals);
   return coin.toDecimalPlaces(places, Money.ROUND_UP).toFixed();
 }
+
+/**
+ * The least fiat amount (in cents, rounded up) whose coin amount is at least `coinMinimum` at
+ * these rates: the minimum an epusdt order of this trade type can be priced at (see
+ * epusdt-signature.ts isPortableNumber). Never below `fiatMinimum`.
+ */
+export function minimumFiatAmount(coinMinimum: string, fiatMinimum: string, rates: ConversionRates): string {
+  const fiat = money(coinMinimum)
+    .times(money(rates.usdtPerCoin))
+    .dividedBy(money(rates.usdtPerFiat))
+    .toDecimalPlaces(2, Money.ROUND_UP);
+  return Money.max(fiat, money(fiatMinimum)).toFixed();
+}

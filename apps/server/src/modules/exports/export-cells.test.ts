@@ -6,6 +6,13 @@ describe('neutralizeCell', () => {
     for (const text of ['=1+1', '+cmd', '-2+3', '@SUM(A1)', '\tx', '\rx', '=HYPERLINK("x")', '-'])
       expect(neutralizeCell(text)).toBe(`'${text}`);
   });
+  it('quotes a formula after a ; , tab or line break (a cell of its own where ; separates)', () => {
+    expect(neutralizeCell('Shop;=1+1;')).toBe("Shop;'=1+1;");
+    expect(neutralizeCell('a,-b\t@c\n+d\r\t')).toBe("a,'-b\t'@c\n'+d\r'\t");
+    expect(neutralizeCell('\t@')).toBe("'\t'@");
+    expect(neutralizeCell('=a;=b')).toBe("'=a;'=b");
+    expect(neutralizeCell('a; =b, c')).toBe('a; =b, c');
+  });
   it('leaves plain decimals, negative ones too, and other text as they are', () => {
     for (const text of ['-5.00', '-5', '12.345678901234567891', '0', 'abc', 'T1-2', ''])
       expect(neutralizeCell(text)).toBe(text);

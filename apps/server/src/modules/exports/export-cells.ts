@@ -2,14 +2,24 @@
  * What every exported cell goes through: dates in the merchant's time zone in the SPEC's
  * format (year/month/day hour:minute:second), and text that a spreadsheet would run as a
  * formula neutralized. A plain decimal ("-5.00", a fund flow's debit) is a number to a
- * spreadsheet, never a formula, so it is written as it is; any other text starting with =, +,
- * -, @, tab or CR gets a leading single quote (OWASP's CSV injection advice).
+ * spreadsheet, never a formula, so it is written as it is; in any other text a single quote goes
+ * before each =, +, -, @, tab or CR that starts it or follows a ; , tab or line break (OWASP's
+ * CSV injection advice, extended: Excel in a locale whose list separator is `;`, such as de-DE
+ * or fr-FR, splits our comma-separated lines at each `;`, so `Shop;=1+1;` would open as a live
+ * `=1+1` cell; a separator or a line break starts a new cell for some reader).
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+// Every position where a formula character starts the text or follows a separator: each gets
+// its quote (a zero-width match, so `\t@` gets two and a second pass changes nothing).
+const FORMULA_AT = /(?<=^|[;,\t\r\n])(?=[=+\-@\t\r])/g;
 const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
 
 export function neutralizeCell(value: string): string {
-  return FORMULA_START.test(value) && !PLAIN_DECIMAL.test(value) ? `'${value}` : value;
+  return PLAIN_DECIMAL.test(value) ? value : value.replace(FORMULA_AT, "'");
+}
+
+/** Whether neutralizeCell would change this text. */
+export function needsNeutralizing(value: string): boolean {
+  return neutralizeCell(value) !== value;
 }
 
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));

@@ -78,6 +78,8 @@ describe('COPY rows to sheet XML', () => {
     '=',
     '-',
     '@',
+    ';',
+    ',',
     '\\',
     '\\N',
     '\t',
@@ -190,11 +192,12 @@ describe('COPY rows to sheet XML', () => {
 });
 
 describe('columns whose values are all known', () => {
-  it('need neutralizing only when one of them starts with = + - @ tab or CR', () => {
+  it('need neutralizing only when one of them holds = + - @ tab or CR at its start or after a separator', () => {
     expect(mayNeedNeutralizing(['completed', '已完成', 'Đã hoàn tất'])).toBe(false);
     for (const start of ['=', '+', '-', '@', '\t', '\r']) {
       expect(mayNeedNeutralizing(['yes', `${start}no`])).toBe(true);
     }
+    expect(mayNeedNeutralizing(['a;=b'])).toBe(true);
     expect(mayNeedNeutralizing([])).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import colCache from 'exceljs/lib/utils/col-cache.js';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Database } from '../../db/client';
+import { needsNeutralizing } from './export-cells';
 import { checkAborted, openXlsxSheet } from './export-writer';
 
 /**
@@ -69,20 +70,23 @@ async function releaseAfterCopy(client: pg.PoolClient, done: boolean, failed: un
 
 /**
  * A text expression as the JS writer's neutralizeCell leaves it, NULL when empty (COPY writes ""
- * for ''). The first character is tested by its code (=, +, -, @, tab, CR): an integer compare.
- * The expression appears four times: give it a column of a subquery (copyRows), not a computation.
+ * for ''): a quote before each =, +, -, @, tab or CR that starts it or follows a ; , tab or line
+ * break, unless it is a plain decimal. The expression appears four times: give it a column of a
+ * subquery (copyRows), not a computation.
  */
 export function copyCell(expression: SQL): SQL {
-  return sql`nullif(case when ascii(${expression}) in (61, 43, 45, 64, 9, 13)
-    and ${expression} !~ '^-?[0-9]+(\\.[0-9]+)?$' then '''' || ${expression} else ${expression} end, '')`;
+  return sql`nullif(case when ${expression} ~ '(^|[;,\\t\\r\\n])[=+@\\t\\r-]'
+    and ${expression} !~ '^-?[0-9]+(\\.[0-9]+)?$'
+    then regexp_replace(${expression}, '(?<=^|[;,\\t\\r\\n])(?=[=+@\\t\\r-])', '''', 'g')
+    else ${expression} end, '')`;
 }
 
 /**
- * Whether copyCell can change any of these texts: false when none starts with a character it
- * neutralizes (a column whose every possible value is known, like a label table's).
+ * Whether copyCell can change any of these texts: false when none holds what it neutralizes (a
+ * column whose every possible value is known, like a label table's).
  */
 export function mayNeedNeutralizing(texts: readonly string[]): boolean {
-  return texts.some((text) => /^[=+\-@\t\r]/.test(text));
+  return texts.some(needsNeutralizing);
 }
 
 /** One column of a COPY export: its value as text, and whether it is neutralized (copyCell). */

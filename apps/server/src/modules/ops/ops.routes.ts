@@ -22,6 +22,7 @@ import {
   listOpsWithdrawals,
   rejectOpsWithdrawal,
 } from './ops-withdrawals.service';
+import { serverWarningsOf } from './server-warnings';
 
 /**
  * The operator console's calls under /front/ops (issue 8). Every one but login needs an
@@ -41,6 +42,7 @@ export function registerOpsRoutes(app: FastifyInstance): void {
   );
   registerEndpoint(app, endpoints.opsLogout, ({ request }) => logOutOperator(deps, requireOperator(request)));
   registerEndpoint(app, endpoints.opsMe, ({ request }) => getOperatorMe(deps, requireOperator(request)));
+  registerEndpoint(app, endpoints.opsServerWarnings, async () => serverWarningsOf(app.config));
   registerEndpoint(app, endpoints.opsGoogleCheck, ({ request }) =>
     getOperatorGoogleCheck(deps, requireOperator(request).operatorId),
   );

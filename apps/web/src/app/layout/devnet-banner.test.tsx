@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
-import { configKeys } from '../../features/config/api/config-keys';
+import { configKeys } from '../../shared/api/config-keys';
 import { DevnetBanner } from './devnet-banner';
 
 /** The devnet strip follows the server's chain mode, and only devnet shows it. */

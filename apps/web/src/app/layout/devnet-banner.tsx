@@ -1,6 +1,6 @@
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRuntimeConfig } from '../../features/config/api/get-runtime-config';
+import { useRuntimeConfig } from '../../shared/api/get-runtime-config';
 
 /**
  * A permanent strip under the header of every logged-in page while the server runs on devnet

@@ -3,9 +3,9 @@ import { FILTER_TEXT_MAX } from '@tollgate/contracts/records-limits';
 import { Button, DatePicker, Flex, Form, Input, Select, Space } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCoinList } from '../../../shared/api/get-coin-list';
 import { maxLengthRule } from '../../../shared/lib/form-rules';
 import { DATE_FORMAT } from '../../../shared/lib/format';
-import { useCoinList } from '../../config/api/get-coin-list';
 import { ORDER_STATUSES, PAYOUT_STATUSES, type RecordsFilterValues } from '../lib/records-filter';
 
 /** Plain decimal text, as the server accepts it (no exponent, no sign). */

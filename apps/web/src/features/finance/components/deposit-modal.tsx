@@ -14,12 +14,12 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCoinList } from '../../../shared/api/get-coin-list';
+import { useRuntimeConfig } from '../../../shared/api/get-runtime-config';
 import { applyServerErrors } from '../../../shared/lib/form-errors';
 import { formatExactAmount } from '../../../shared/lib/format';
 import { FormError } from '../../../shared/ui/form-error';
 import { LoadError } from '../../../shared/ui/load-error';
-import { useCoinList } from '../../config/api/get-coin-list';
-import { useRuntimeConfig } from '../../config/api/get-runtime-config';
 import { useDepositAddress, useSimulateDeposit } from '../api/deposit';
 
 /**

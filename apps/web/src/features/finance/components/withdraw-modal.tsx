@@ -3,13 +3,13 @@ import { Alert, App, Button, Descriptions, Form, Input, Modal, Select, Skeleton,
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCoinList } from '../../../shared/api/get-coin-list';
+import { useRuntimeConfig } from '../../../shared/api/get-runtime-config';
 import { applyServerErrors } from '../../../shared/lib/form-errors';
 import { RULES } from '../../../shared/lib/form-rules';
 import { formatExactAmount } from '../../../shared/lib/format';
 import { FormError } from '../../../shared/ui/form-error';
 import { LoadError } from '../../../shared/ui/load-error';
-import { useCoinList } from '../../config/api/get-coin-list';
-import { useRuntimeConfig } from '../../config/api/get-runtime-config';
 import { useFeeInfo } from '../../merchant/api/get-fee-info';
 import { useMerchantInfo } from '../../merchant/api/get-merchant-info';
 import { useWhitelist } from '../../merchant/api/get-whitelist';

@@ -4,6 +4,7 @@ import { Button, Card, DatePicker, Flex, Form, Input, Select, Table, Tag, Typogr
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCoinList } from '../../../shared/api/get-coin-list';
 import { maxLengthRule } from '../../../shared/lib/form-rules';
 import { DATE_FORMAT, formatDate, formatExactAmount } from '../../../shared/lib/format';
 import { isSameQuery } from '../../../shared/lib/same-query';
@@ -11,7 +12,6 @@ import { EmptyData } from '../../../shared/ui/empty-data';
 import { LoadError } from '../../../shared/ui/load-error';
 import { PageContainer } from '../../../shared/ui/page-container';
 import { RecordsTotal } from '../../../shared/ui/records-total';
-import { useCoinList } from '../../config/api/get-coin-list';
 import { ExportButton } from '../../exports/components/export-button';
 import { useFundsRecord } from '../api/get-funds-record';
 import {

@@ -9,6 +9,7 @@ import type {
 export const opsKeys = {
   all: ['ops'] as const,
   me: () => [...opsKeys.all, 'me'] as const,
+  serverWarnings: () => [...opsKeys.all, 'serverWarnings'] as const,
   googleCheck: () => [...opsKeys.all, 'googleCheck'] as const,
   withdrawals: () => [...opsKeys.all, 'withdrawals'] as const,
   withdrawalPage: (body: OpsWithdrawalPageBody) => [...opsKeys.withdrawals(), 'page', body] as const,

@@ -19,7 +19,7 @@ function fillCredentials(password = 'Tollgate2026') {
 
 /** antd's OTP input takes a whole code typed into its first cell and spreads it over the six. */
 async function typeCode(code: string) {
-  const first = (await screen.findByTestId('ops-google-step-code')).querySelector('input');
+  const first = (await screen.findByTestId('ops-google-code')).querySelector('input');
   if (!first) throw new Error('the Google step has no input');
   fireEvent.input(first, { target: { value: code } });
 }
@@ -35,17 +35,17 @@ describe('OpsLoginPage', () => {
     });
     const { router } = renderWithProviders(<OpsLoginPage />, { path: '/ops/login' });
     fillCredentials();
-    expect((await screen.findByTestId('ops-google-prompt')).textContent).toBe(
+    expect((await screen.findByTestId('ops-google-step-prompt')).textContent).toBe(
       'Enter the Google Authenticator code',
     );
     expect(window.sessionStorage.getItem('opsToken')).toBeNull();
 
     await typeCode('123456');
-    fireEvent.click(screen.getByTestId('ops-google-step-submit'));
+    fireEvent.click(screen.getByTestId('ops-google-submit'));
     expect((await screen.findByTestId('ops-google-step-error')).textContent).toContain('Wrong Google');
 
     await typeCode('654321');
-    fireEvent.click(screen.getByTestId('ops-google-step-submit'));
+    fireEvent.click(screen.getByTestId('ops-google-submit'));
     await screen.findByTestId('navigated');
     expect(router.state.location.pathname).toBe('/ops/queue');
     expect(window.sessionStorage.getItem('opsToken')).toBe('ops-token-1');
@@ -65,11 +65,13 @@ describe('OpsLoginPage', () => {
       '/ops/login': [fail(1101, 'Wrong email or password'), fail(601, 'Enter the Google Authenticator code')],
     });
     renderWithProviders(<OpsLoginPage />, { path: '/ops/login' });
+    // The shared email form, password only: operators get no code by mail.
+    expect(screen.queryByTestId('ops-login-mode-code')).toBeNull();
     fillCredentials('Wrong2026pass');
     expect((await screen.findByTestId('ops-login-error')).textContent).toContain('Wrong email or password');
     fireEvent.click(screen.getByTestId('ops-login-submit'));
     await screen.findByTestId('ops-google-step');
-    fireEvent.click(screen.getByTestId('ops-google-step-back'));
+    fireEvent.click(screen.getByTestId('ops-google-back'));
     await waitFor(() =>
       expect((screen.getByTestId('ops-login-email') as HTMLInputElement).value).toBe('ops@tollgate.dev'),
     );

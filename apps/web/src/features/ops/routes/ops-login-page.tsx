@@ -1,21 +1,24 @@
+import type { OpsLoginBody } from '@tollgate/contracts';
 import { Typography, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import logoUrl from '../../../assets/logo.svg?inline';
+import { EmailLoginForm } from '../../../shared/auth-forms/email-login-form';
+import { GoogleStepForm } from '../../../shared/auth-forms/google-step-form';
 import { isOpsLoggedIn } from '../../../shared/lib/ops-session';
 import { LanguageSwitcher } from '../../../shared/ui/language-switcher';
-import type { OpsLoginOutcome } from '../api/ops-login';
-import { OpsGoogleStep } from '../components/ops-google-step';
-import { type OpsCredentials, OpsLoginForm } from '../components/ops-login-form';
+import { type OpsLoginOutcome, useOpsLogin } from '../api/ops-login';
 import { resolveOpsRedirect } from '../lib/ops-redirect';
 import '../ops.css';
 
 /**
  * /ops/login: the operator's own sign-in (its own accounts and token, never the merchant's):
- * email and password, then the Google code when the server answers 601. A tab that already
- * holds an operator token goes straight on; the console checks it with its first call.
+ * email and password, then the Google code when the server answers 601, in the forms the
+ * merchant's login uses too (shared/auth-forms). A tab that already holds an operator token
+ * goes straight on; the console checks it with its first call.
  */
+type OpsCredentials = Omit<OpsLoginBody, 'googleCode'>;
 type Step =
   | { step: 'credentials'; email?: string }
   | { step: 'google'; credentials: OpsCredentials; prompt: string };
@@ -26,6 +29,7 @@ export default function OpsLoginPage() {
   const { search } = useLocation();
   const { token } = theme.useToken();
   const [state, setState] = useState<Step>({ step: 'credentials' });
+  const login = useOpsLogin();
   const target = resolveOpsRedirect(search);
 
   useEffect(() => {
@@ -36,13 +40,15 @@ export default function OpsLoginPage() {
     if (isOpsLoggedIn()) void navigate(target, { replace: true });
   }, [navigate, target]);
 
-  const handleOutcome = (outcome: OpsLoginOutcome, credentials?: OpsCredentials) => {
-    if (outcome.status === 'loggedIn') {
-      void navigate(target, { replace: true });
-      return;
-    }
-    if (credentials) setState({ step: 'google', credentials, prompt: outcome.message });
+  const handleOutcome = (outcome: OpsLoginOutcome, credentials: OpsCredentials) => {
+    if (outcome.status === 'loggedIn') void navigate(target, { replace: true });
+    else setState({ step: 'google', credentials, prompt: outcome.message });
   };
+  const logIn = async (credentials: OpsCredentials, googleCode?: string) =>
+    handleOutcome(
+      await login.mutateAsync(googleCode ? { ...credentials, googleCode } : credentials),
+      credentials,
+    );
 
   return (
     <div
@@ -65,17 +71,29 @@ export default function OpsLoginPage() {
           }}
         >
           {state.step === 'google' ? (
-            <OpsGoogleStep
-              credentials={state.credentials}
+            <GoogleStepForm
               prompt={state.prompt}
-              onOutcome={(outcome) => handleOutcome(outcome)}
+              texts={{
+                title: t('ops.login.googleTitle'),
+                description: t('ops.login.googleDescription'),
+                submit: t('ops.login.googleSubmit'),
+                back: t('ops.login.back'),
+              }}
+              onSubmit={(googleCode) => logIn(state.credentials, googleCode)}
               onBack={() => setState({ step: 'credentials', email: state.credentials.email })}
+              testIdPrefix="ops-"
             />
           ) : (
             <>
               <h1 style={{ marginTop: 0, fontSize: 22 }}>{t('ops.login.title')}</h1>
               <Typography.Paragraph type="secondary">{t('ops.login.subtitle')}</Typography.Paragraph>
-              <OpsLoginForm key={state.email ?? ''} initialEmail={state.email} onOutcome={handleOutcome} />
+              <EmailLoginForm
+                key={state.email ?? ''}
+                initialEmail={state.email}
+                submitLabel={t('ops.login.submit')}
+                onSubmit={logIn}
+                testIdPrefix="ops-"
+              />
             </>
           )}
         </section>

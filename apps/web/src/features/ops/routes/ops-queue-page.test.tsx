@@ -19,6 +19,31 @@ const rowOf = () =>
   );
 
 describe('OpsQueuePage', () => {
+  it('shows a red line for each server warning while the server says it is set, none otherwise', async () => {
+    mockApi({
+      '/ops/withdrawals/page': ok(page([PENDING])),
+      '/config/runtime': RUNTIME,
+      '/ops/server-warnings': ok({ warnings: ['privateCallbacksAllowed'] }),
+    });
+    const { unmount } = renderWithProviders(<OpsQueuePage />);
+    const line = await screen.findByTestId('ops-server-warning-privateCallbacksAllowed');
+    expect(line.className).toContain('ant-alert-error');
+    expect(line.textContent).toContain(
+      'ALLOW_PRIVATE_CALLBACKS=1 is set: callbacks may reach private and loopback',
+    );
+    unmount();
+
+    const api = mockApi({
+      '/ops/withdrawals/page': ok(page([PENDING])),
+      '/config/runtime': RUNTIME,
+      '/ops/server-warnings': ok({ warnings: [] }),
+    });
+    renderWithProviders(<OpsQueuePage />);
+    await rowOf();
+    await waitFor(() => expect(api.callsTo('/ops/server-warnings')).toHaveLength(1));
+    expect(screen.queryByTestId('ops-server-warnings')).toBeNull();
+  });
+
   it('lists the queue (pending review by default) with the amounts as sent', async () => {
     const api = mockApi({ '/ops/withdrawals/page': ok(page([PENDING])), '/config/runtime': RUNTIME });
     renderWithProviders(<OpsQueuePage />);

@@ -3,13 +3,14 @@ import { Button, Card, Flex, Form, Input, Select, Space, Table, Tag, Typography 
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRuntimeConfig } from '../../../shared/api/get-runtime-config';
 import { formatDate } from '../../../shared/lib/format';
 import { EmptyData } from '../../../shared/ui/empty-data';
 import { LoadError } from '../../../shared/ui/load-error';
 import { PageContainer } from '../../../shared/ui/page-container';
-import { useRuntimeConfig } from '../../config/api/get-runtime-config';
 import { useOpsWithdrawals } from '../api/ops-withdrawals';
 import { ReviewDialog, type ReviewKind } from '../components/review-dialog';
+import { ServerWarnings } from '../components/server-warnings';
 import { CoinAmount, CopyableAddress, UsdtValue, WithdrawalStatusTag } from '../components/withdrawal-cells';
 import { WithdrawalDrawer } from '../components/withdrawal-drawer';
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../lib/ops-labels';
@@ -18,6 +19,7 @@ import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../lib/ops-labels';
  * The review queue: withdrawals and payouts waiting for an operator (pending_review by default;
  * any other status can be looked up), by merchant, a page at a time. A row opens its detail;
  * a pending row can be approved or rejected from the table too, each after its confirmation.
+ * The console's home: a server setting that weakens a safety rule shows above it in red.
  */
 interface Filters {
   status: WithdrawalStatus | 'all';
@@ -170,6 +172,7 @@ export default function OpsQueuePage() {
 
   return (
     <PageContainer title={t('ops.menu.queue')} testId="page-ops-queue">
+      <ServerWarnings />
       <Card>
         <Form
           form={form}

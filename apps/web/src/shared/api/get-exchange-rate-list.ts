@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '../../../shared/lib/http';
+import { callEndpoint } from '../lib/http';
 import { CONFIG_STALE_TIME, configKeys } from './config-keys';
 
 /** GET /front/config/exchangeRateList: Exchange rates of each currency to USDT. */

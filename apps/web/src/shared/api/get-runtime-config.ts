@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '../../../shared/lib/http';
+import { callEndpoint } from '../lib/http';
 import { CONFIG_STALE_TIME, configKeys } from './config-keys';
 
 /** GET /front/config/runtime: the chain mode (devnet: simulated payments) and each chain's confirmations. */
