@@ -54,7 +54,7 @@ import { registerInputCharacters } from './plugins/input-characters';
 import { registerNotFound } from './plugins/not-found';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
-import { generateRequestId, registerRequestContext } from './plugins/request-context';
+import { acceptLanguageHint, generateRequestId, registerRequestContext } from './plugins/request-context';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 import type { Clock } from './types';
@@ -137,7 +137,12 @@ function answerFrameworkError(_error: unknown, request: FastifyRequest, reply: F
   reply
     .code(404)
     .header('x-request-id', request.id)
-    .send(createErrorEnvelope(pickLanguage({ header: request.headers.lang }), ErrorCode.NOT_FOUND));
+    .send(
+      createErrorEnvelope(
+        pickLanguage({ header: request.headers.lang, accept: acceptLanguageHint(request) }),
+        ErrorCode.NOT_FOUND,
+      ),
+    );
 }
 
 async function assembleApp(

@@ -104,6 +104,17 @@ describe('GET /docs/api', () => {
       expect(html).not.toMatch(/<script>/);
       // A message's placeholders are filled with examples (the error table), never shown raw.
       expect(html, lang).not.toMatch(/\{\{\s*\w+\s*\}\}/);
+      // "Try it on devnet" before the payout calls: fund, then pay out.
+      const devnet = html.indexOf('id="try-devnet"');
+      expect(devnet, lang).toBeGreaterThan(0);
+      expect(devnet).toBeLessThan(html.indexOf('id="op-createTestDeposit"'));
+      expect(html.indexOf('id="op-createTestDeposit"')).toBeLessThan(html.indexOf('id="op-createPayout"'));
+      expect(html).toContain(docsText(lang).devnet.title);
+      // The rate limits: the budget and the four headers.
+      expect(html).toContain('id="rate-limits"');
+      expect(html).toContain('1,200');
+      for (const header of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'])
+        expect(html, `${lang} ${header}`).toContain(`<code>${header}</code>`);
     }
     expect(titles.size).toBe(4);
   });

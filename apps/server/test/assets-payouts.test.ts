@@ -132,8 +132,12 @@ describe('POST /api/v1/payouts', () => {
       3001,
     );
     // Anything new: the lock, with its end.
-    const fresh = await postSigned(app, creds, '/api/v1/payouts', payout(2));
+    const fresh = await postSigned(app, creds, '/api/v1/payouts', payout(2), { lang: 'en_US' });
     expect(fresh.body).toMatchObject({ code: 3202, data: { lockedUntil: lockedUntil.toISOString() } });
+    // The message's time: ISO 8601 with its offset, in the merchants' time zone.
+    const local = new Date(lockedUntil.getTime() + 8 * 3600_000).toISOString().slice(0, 19);
+    expect(fresh.body.message).toContain(`They open again at ${local}+08:00`);
+    expect(new Date(`${local}+08:00`).getTime()).toBe(lockedUntil.getTime());
     const batch = await postSigned(app, creds, '/api/v1/payouts/batch', { items: [payout(1), payout(3)] });
     expect(batch.body.code).toBe(3202);
     const repeatBatch = await postSigned(app, creds, '/api/v1/payouts/batch', { items: [payout(1)] });
@@ -401,7 +405,8 @@ describe('POST /api/v1/payouts/batch', () => {
     );
     expect(twice.body).toMatchObject({
       code: 3001,
-      message: 'items.2.merchantOrderNo: Item 0 has the same merchantOrderNo with different content',
+      // Item numbers in a message count from 1; the field path is 0-based.
+      message: 'items.2.merchantOrderNo: Item 1 has the same merchantOrderNo with different content',
     });
     expect(await balanceOf(creds.merchantId)).toEqual({ available: 100, frozen: 0 });
     const ok = await postSigned(app, creds, '/api/v1/payouts/batch', {
@@ -418,6 +423,29 @@ describe('POST /api/v1/payouts/batch', () => {
     });
     expect(again.body.data.items.slice(0, 3)).toEqual(ok.body.data.items);
     expect(await balanceOf(creds.merchantId)).toEqual({ available: 56, frozen: 44 });
+    // An existing payout's number with other content: 3001 naming the item and that payout.
+    const existing = ok.body.data.items[1].orderNo;
+    const taken = await postSigned(
+      app,
+      creds,
+      '/api/v1/payouts/batch',
+      { items: [payout('n1'), payout('b2', { amount: '12' })] },
+      { lang: 'en_US' },
+    );
+    expect(taken.body).toEqual({
+      code: 3001,
+      data: {
+        orderNo: existing,
+        errors: [
+          {
+            field: 'items.1.merchantOrderNo',
+            message: `Already used by payout ${existing} with different content`,
+          },
+        ],
+      },
+      message: `items.1.merchantOrderNo: Already used by payout ${existing} with different content`,
+    });
+    expect(await balanceOf(creds.merchantId)).toEqual({ available: 56, frozen: 44 });
     // Too large, and more than what is available: nothing.
     const tooMany = await postSigned(app, creds, '/api/v1/payouts/batch', {
       items: Array.from({ length: 1001 }, (_, i) => payout(`x${i}`)),
@@ -427,6 +455,8 @@ describe('POST /api/v1/payouts/batch', () => {
       items: Array.from({ length: 6 }, (_, i) => payout(`y${i}`)),
     });
     expect(tooMuch.body.code).toBe(3201);
+    // The coin that does not fit, as the envelope documents it.
+    expect(tooMuch.body.data).toEqual({ coinName: 'USDT', needed: '66', available: '56' });
     expect(await balanceOf(creds.merchantId)).toEqual({ available: 56, frozen: 44 });
   });
 });

@@ -103,13 +103,15 @@ function createTransaction(
     contentType?: string;
     lang?: string;
     ip?: string;
+    /** The base URL as a plugin joins it (a trailing `/` gives a doubled slash). */
+    url?: string;
   } = {},
 ) {
   const signed = { ...(params as Record<string, PhpValue>) };
   signed.signature = phpSign(signed, options.token ?? shop.secret);
   return app.inject({
     method: 'POST',
-    url: `/epusdt/${options.appId ?? shop.appId}/api/v1/order/create-transaction`,
+    url: options.url ?? `/epusdt/${options.appId ?? shop.appId}/api/v1/order/create-transaction`,
     headers: {
       'content-type': options.contentType ?? 'application/json',
       ...(options.lang ? { lang: options.lang } : {}),
@@ -379,6 +381,45 @@ async function payInFull(data: { token: string; actual_amount: number }, chainId
   await blocks(3);
   return transfer;
 }
+
+describe('paths and methods epusdt does not have: status_code, HTTP 200', () => {
+  it('takes a doubled slash or a trailing slash as the create path', async () => {
+    for (const url of [
+      `/epusdt/${shop.appId}//api/v1/order/create-transaction`,
+      `/epusdt/${shop.appId}/api/v1/order/create-transaction/`,
+    ]) {
+      const before = await ordersOfShop();
+      const response = await createTransaction(order(), { url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.json(), url).toMatchObject({ status_code: 200, message: 'success' });
+      expect(await ordersOfShop()).toBe((before ?? 0) + 1);
+    }
+  });
+
+  it('answers an unknown path 404 and another method 405 in the status_code shape, writing nothing', async () => {
+    const before = await ordersOfShop();
+    const cases: [string, string, number, string][] = [
+      ['POST', `/epusdt/${shop.appId}/api/v1/order/nowhere`, 404, 'No such epusdt call'],
+      ['GET', `/epusdt/${shop.appId}`, 404, `${PUBLIC_URL}/epusdt/${shop.appId}`],
+      ['POST', '/epusdt/', 404, `${PUBLIC_URL}/epusdt/{APPID}`],
+      ['GET', `/epusdt/${shop.appId}/api/v1/order/create-transaction`, 405, 'takes POST, not GET'],
+      ['PUT', `/epusdt/${shop.appId}//api/v1/order/create-transaction`, 405, 'takes POST, not PUT'],
+    ];
+    for (const [method, url, status, message] of cases) {
+      const response = await app.inject({
+        method: method as 'GET',
+        url,
+        headers: { lang: 'en_US', 'content-type': 'application/json' },
+        ...(method === 'GET' ? {} : { payload: '{}' }),
+      });
+      expect(response.statusCode, `${method} ${url}`).toBe(200);
+      expect(response.json(), `${method} ${url}`).toMatchObject({ status_code: status, data: null });
+      expect(response.json().message).toContain(message);
+      expect(typeof response.json().request_id).toBe('string');
+    }
+    expect(await ordersOfShop()).toBe(before);
+  });
+});
 
 describe('the callback to notify_url when paid', () => {
   it('posts the epusdt body signed with MD5, retries after a failure, signed with the token as it is then', async () => {

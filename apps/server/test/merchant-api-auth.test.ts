@@ -165,6 +165,27 @@ describe('2002: a timestamp more than 5 minutes away', () => {
     expect(await nonceRows(shop, nonce)).toBe(0);
   });
 
+  it('says "milliseconds" to a timestamp sent in seconds, in each language', async () => {
+    const seconds = String(Math.floor(app.now().getTime() / 1000));
+    const messages = {
+      en_US: 'milliseconds',
+      zh_CN: '毫秒',
+      zh_TW: '毫秒',
+      vi_VN: 'mili giây',
+    };
+    for (const [lang, word] of Object.entries(messages)) {
+      const result = await getSigned(app, shop, UNKNOWN_ORDER, { timestamp: seconds, lang });
+      expectRefused(result, 2002, 401);
+      expect(result.body.message, lang).toContain(word);
+    }
+    // Far off in milliseconds: the window's message, which does not speak of seconds.
+    const far = await getSigned(app, shop, UNKNOWN_ORDER, {
+      timestamp: at(-FIVE_MINUTES - 1),
+      lang: 'en_US',
+    });
+    expect(far.body.message).toBe('X-Timestamp is more than 5 minutes away from the server time');
+  });
+
   it('accepts exactly 5 minutes either way', async () => {
     expectPassed(await getSigned(app, shop, UNKNOWN_ORDER, { timestamp: at(-FIVE_MINUTES) }));
     expectPassed(await getSigned(app, shop, UNKNOWN_ORDER, { timestamp: at(FIVE_MINUTES) }));
@@ -322,8 +343,12 @@ describe('2005: an IP whitelist', () => {
   ])('of %s', async (_what, whitelist, inside, outside) => {
     const guarded = await createApiApplication(app, { ipWhitelist: whitelist });
     const nonce = newNonce();
-    const refused = await getSigned(app, guarded, UNKNOWN_ORDER, { ip: outside, nonce });
+    const refused = await getSigned(app, guarded, UNKNOWN_ORDER, { ip: outside, nonce, lang: 'en_US' });
     expectRefused(refused, 2005, 403);
+    // The message names the address the server saw.
+    expect(refused.body.message).toBe(
+      `The calling IP address ${outside} is not in the application's IP whitelist`,
+    );
     expect(await nonceRows(guarded, nonce)).toBe(0);
     expectPassed(await getSigned(app, guarded, UNKNOWN_ORDER, { ip: inside, nonce }));
   });
@@ -411,11 +436,19 @@ describe('the per-application rate limit', () => {
     try {
       const first = await createApiApplication(limited);
       const second = await createApiApplication(limited);
-      for (let i = 0; i < 3; i++)
-        expect((await getSigned(limited, first, UNKNOWN_ORDER)).body.code).toBe(404);
+      // Each answer tells the budget: the limit, what is left of it, and the seconds until it refills.
+      for (let i = 0; i < 3; i++) {
+        const { response, body } = await getSigned(limited, first, UNKNOWN_ORDER);
+        expect(body.code).toBe(404);
+        expect(response.headers['ratelimit-limit']).toBe('3');
+        expect(response.headers['ratelimit-remaining']).toBe(String(2 - i));
+        expect(Number(response.headers['ratelimit-reset'])).toBeGreaterThanOrEqual(1);
+        expect(Number(response.headers['ratelimit-reset'])).toBeLessThanOrEqual(60);
+      }
       const over = await getSigned(limited, first, UNKNOWN_ORDER);
       expect(over.body.code).toBe(429);
       expect(over.response.statusCode).toBe(429);
+      expect(over.response.headers['ratelimit-remaining']).toBe('0');
       expect(Number(over.response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(Number(over.response.headers['retry-after'])).toBeLessThanOrEqual(60);
       expect((await getSigned(limited, second, UNKNOWN_ORDER)).body.code).toBe(404);
@@ -442,7 +475,11 @@ describe('the per-application rate limit', () => {
       const epusdtOver = await epusdt(first, 'rl-1');
       expect(epusdtOver.json()).toMatchObject({ status_code: 429 });
       expect(Number(epusdtOver.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-      expect((await epusdt(second, 'rl-2')).json().status_code).not.toBe(429);
+      expect(epusdtOver.headers['ratelimit-limit']).toBe('3');
+      expect(epusdtOver.headers['ratelimit-remaining']).toBe('0');
+      const epusdtAnswer = await epusdt(second, 'rl-2');
+      expect(epusdtAnswer.json().status_code).not.toBe(429);
+      expect(epusdtAnswer.headers['ratelimit-remaining']).toBe('1');
       expect((await epusdt(second, 'rl-3')).json().status_code).not.toBe(429);
       expect((await getSigned(limited, second, UNKNOWN_ORDER)).body.code).toBe(429);
     } finally {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { money } from '@tollgate/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,6 @@ import { orders } from '../src/db/schema';
 import { SAMPLE_PLACEHOLDERS } from '../src/modules/merchant-api/api-docs';
 import type { OperationId } from '../src/modules/merchant-api/api-examples';
 import { buildTestApp } from './helpers/build-test-app';
-import { setBalance } from './helpers/factories';
 import { expectLedgerClean } from './helpers/ledger';
 import { type ApiCredentials, createApiApplication } from './helpers/signed-api';
 
@@ -180,6 +180,9 @@ describe('the examples of every call', () => {
     ['createPayout', 'post', '/api/v1/payouts'],
     ['createPayoutBatch', 'post', '/api/v1/payouts/batch'],
     ['getPayout', 'get', '/api/v1/payouts/{orderNo}'],
+    ['createTestDeposit', 'post', '/api/v1/test/deposits'],
+    ['getBalances', 'get', '/api/v1/balances'],
+    ['listOrders', 'get', '/api/v1/orders'],
   ];
 
   function program(operation: string, method: string, label: string, values: Record<string, string>): string {
@@ -225,7 +228,6 @@ describe('the examples of every call', () => {
     it.skipIf(label === 'curl' && (!has('curl') || !has('openssl', ['version'])))(
       `${label}: each call's example runs and is answered`,
       async () => {
-        await setBalance(app, { merchantId: shop.merchantId, coinName: 'USDT', available: '1000' });
         const orderRef = `EX-${label}-1`;
         const payoutRef = `EXP-${label}`;
         const values = {
@@ -241,6 +243,18 @@ describe('the examples of every call', () => {
           orderNo: created.orderNo,
           amount: '10.5',
         });
+        // "Try it on devnet": the deposit example funds the balance the payouts need.
+        const before = await runExample(label, 8, withOrder);
+        const available = (data: { list: { currency: string; available: string }[] }) =>
+          data.list.find((balance) => balance.currency === 'USDT')?.available;
+        expect(await runExample(label, 7, withOrder)).toMatchObject({ currency: 'USDT', amount: '100' });
+        const devnet = app.chains.devnet;
+        if (!devnet) throw new Error('devnet mode expected');
+        for (let i = 0; i < (app.chains.get('TRON')?.confirmations ?? 0); i++) await devnet.produceBlock();
+        await app.watcher.tick();
+        // The deposit, and the collection paid above, confirmed in the same blocks.
+        const after = money(available(await runExample(label, 8, withOrder)) ?? '0');
+        expect(after.greaterThanOrEqualTo(money(available(before) ?? '0').plus(100))).toBe(true);
         const payout = await runExample(label, 4, withOrder);
         expect(payout).toMatchObject({
           merchantOrderNo: payoutRef,
@@ -254,8 +268,12 @@ describe('the examples of every call', () => {
         ]);
         const read = await runExample(label, 6, { ...values, [SAMPLE_PLACEHOLDERS.orderNo]: payout.orderNo });
         expect(read).toMatchObject({ orderNo: payout.orderNo, status: payout.status });
+        const listed = await runExample(label, 9, values);
+        expect(listed.list.map((item: { merchantOrderNo: string }) => item.merchantOrderNo)).toEqual(
+          expect.arrayContaining([payoutRef, `${payoutRef}-1`, `${payoutRef}-2`]),
+        );
       },
-      // Seven programs, each a Node start of 1-4 s on a busy machine.
+      // Eleven programs, each a Node start of 1-4 s on a busy machine.
       120_000,
     );
   }

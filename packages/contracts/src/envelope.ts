@@ -20,11 +20,20 @@ export const errorEnvelope = z.object({
   code: z.number().int(),
   data: z
     .object({
-      errors: z.array(fieldError).optional().describe('1001: each field refused, with its message'),
+      errors: z
+        .array(fieldError)
+        .optional()
+        .describe(
+          '1001: each field refused, with its message; 3001 of a payout: the item whose number is taken',
+        ),
+      orderNo: z
+        .string()
+        .optional()
+        .describe('3001 of a payout: the existing payout that holds the merchantOrderNo'),
       requestId: z.string().optional().describe('500: the request id to quote to support'),
       needed: z.string().optional().describe('3201: the amount and fee needed (a decimal string)'),
       available: z.string().optional().describe('3201: the available balance (a decimal string)'),
-      coinName: z.string().optional().describe('3201 of a batch: the coin that does not fit'),
+      coinName: z.string().optional().describe('3201: the coin that does not fit (in a batch, of several)'),
       lockedUntil: z
         .string()
         .optional()

@@ -227,6 +227,8 @@ export const ERROR_MESSAGE_VARIANTS = {
   googleCodeMissing: ErrorCode.GOOGLE_CODE_INVALID,
   /** A signed call's X-App-Id names no application, a deleted one, or one of a disabled merchant. */
   apiApplicationUnavailable: ErrorCode.API_AUTH_INVALID,
+  /** X-Timestamp in seconds, not milliseconds (the commonest slip): said so, rather than "out of window". */
+  apiTimestampInSeconds: ErrorCode.API_TIMESTAMP_OUT_OF_WINDOW,
   /** No application of the caller's has that appId (another merchant's, deleted, or none). */
   applicationNotFound: ErrorCode.NOT_FOUND,
   /** An uploaded file over its policy's maxBytes (2 MB). */

@@ -37,3 +37,36 @@ export function resolveLanguage(raw: unknown): Language {
   const mapped = (ALIASES.get(lower) ?? lower).toLowerCase();
   return LANGUAGES.find((lang) => lang.toLowerCase() === mapped) ?? DEFAULT_LANGUAGE;
 }
+
+/** The shipped language of one Accept-Language tag (`zh-HK` → zh_TW, `en-GB` → en_US), else undefined. */
+export function languageOfTag(tag: string): Language | undefined {
+  const parts = tag.toLowerCase().split(/[-_]/);
+  const [primary, ...rest] = parts;
+  if (primary === 'en') return 'en_US';
+  if (primary === 'vi') return 'vi_VN';
+  if (primary !== 'zh') return undefined;
+  if (rest.includes('hant') || rest.some((part) => ['tw', 'hk', 'mo'].includes(part))) return 'zh_TW';
+  return 'zh_CN';
+}
+
+/**
+ * The caller's most preferred shipped language of an Accept-Language header (RFC 9110: q-values
+ * weigh, q=0 refuses, equal weights keep their order), or undefined when it names none of them.
+ * A header longer than any browser sends is not read.
+ */
+export function pickAcceptedLanguage(header: unknown): Language | undefined {
+  if (typeof header !== 'string' || header.length === 0 || header.length > 512) return undefined;
+  const candidates: { language: Language; q: number; index: number }[] = [];
+  header.split(',').forEach((entry, index) => {
+    const [tag = '', ...params] = entry.trim().split(';');
+    let q = 1;
+    for (const param of params) {
+      const match = /^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$/i.exec(param);
+      if (match) q = Number(match[1]);
+    }
+    const language = languageOfTag(tag.trim());
+    if (language && q > 0 && q <= 1) candidates.push({ language, q, index });
+  });
+  candidates.sort((a, b) => b.q - a.q || a.index - b.index);
+  return candidates[0]?.language;
+}

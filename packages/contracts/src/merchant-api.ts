@@ -240,6 +240,85 @@ export const testPayResult = z.object({
 });
 export type TestPayResult = z.infer<typeof testPayResult>;
 
+/** Devnet only: a simulated transfer to the merchant's own deposit address, credited like any deposit. */
+export const testDepositApiBody = z.strictObject({
+  currency: currencyField.describe('A coinName, e.g. USDT'),
+  network: requiredString('validation.required')
+    .regex(/^[A-Z0-9_]{1,16}$/, { message: 'validation.collection.network' })
+    .describe('A chainId, e.g. TRON'),
+  amount: orderAmount.describe(
+    "What the simulated wallet sends, with at most the coin's decimals (below the coin's minDepositAmount it is recorded and never credited)",
+  ),
+});
+export type TestDepositApiBody = z.infer<typeof testDepositApiBody>;
+
+/** What the devnet deposit call did: the simulated transfer now waiting for the next devnet block. */
+export const testDepositApiResult = z.object({
+  currency: z.string().describe('A coinName, e.g. USDT'),
+  network: z.string().describe('The chainId the transfer is on'),
+  toAddress: z.string().describe("The merchant's own deposit address on that network"),
+  amount: unsignedDecimalString,
+  txHash: z.string().describe('The simulated transaction hash'),
+});
+export type TestDepositApiResult = z.infer<typeof testDepositApiResult>;
+
+/** The page size of GET /orders: 20 unless asked, at most 100. */
+export const ORDER_LIST_LIMIT = { default: 20, max: 100 } as const;
+/** An opaque position in the list (base64url); only the cursor a previous page gave is one. */
+export const ORDER_LIST_CURSOR_MAX = 128;
+
+const listTime = z.iso.datetime({ offset: true, message: 'validation.records.time' });
+
+export const listOrdersQuery = apiQuery.extend({
+  type: z
+    .enum(['collection', 'payout'], { error: 'validation.records.orderType' })
+    .describe('collection: Order objects; payout: Payout objects'),
+  status: z
+    .enum(ORDER_STATUS_VALUES, { error: 'validation.records.status' })
+    .optional()
+    .describe("Only orders in this status (one of the type's statuses)"),
+  createdFrom: listTime
+    .optional()
+    .describe('Created at or after this time (ISO 8601 with a time zone, e.g. 2026-12-01T00:00:00+08:00)'),
+  createdTo: listTime.optional().describe('Created before this time (exclusive; ISO 8601 with a time zone)'),
+  limit: z.coerce
+    .number({ error: 'validation.api.limit' })
+    .int({ message: 'validation.api.limit' })
+    .min(1, { message: 'validation.api.limit' })
+    .max(ORDER_LIST_LIMIT.max, { message: 'validation.api.limit' })
+    .default(ORDER_LIST_LIMIT.default)
+    .describe(`Orders per page, 1 to ${ORDER_LIST_LIMIT.max}, default ${ORDER_LIST_LIMIT.default}`),
+  cursor: z
+    .string({ error: 'validation.api.cursor' })
+    .min(1, { message: 'validation.api.cursor' })
+    .max(ORDER_LIST_CURSOR_MAX, { message: 'validation.api.cursor' })
+    .optional()
+    .describe('The nextCursor of the previous page; omitted: the first (newest) page'),
+});
+export type ListOrdersQuery = z.infer<typeof listOrdersQuery>;
+
+export const orderListResult = z.object({
+  list: z
+    .array(z.union([orderObject, payoutObject]))
+    .describe(
+      'Newest first (by createdAt; orders of one instant in reverse order of creation): Order objects for collections, Payout objects for payouts',
+    ),
+  nextCursor: z.string().nullable().describe('Send it as cursor for the next page; null on the last page'),
+});
+export type OrderListResult = z.infer<typeof orderListResult>;
+
+export const balanceObject = z.object({
+  currency: z.string().describe('A coinName, e.g. USDT'),
+  available: unsignedDecimalString.describe('What payouts and withdrawals can use'),
+  frozen: unsignedDecimalString.describe('Held by payouts and withdrawals not yet settled'),
+});
+export const balanceListResult = z.object({
+  list: z
+    .array(balanceObject)
+    .describe('Every currency the platform carries, by coinName; 0 where there is none'),
+});
+export type BalanceListResult = z.infer<typeof balanceListResult>;
+
 export interface ApiEndpointDef {
   method: 'GET' | 'POST';
   /** Under API_BASE_PATH; `:name` for a path parameter. */
@@ -302,6 +381,33 @@ export const apiEndpoints = {
     response: orderObject,
     errors: [ErrorCode.VALIDATION_FAILED, ErrorCode.NOT_FOUND],
     devnetOnly: false,
+  },
+  getBalances: {
+    method: 'GET',
+    path: '/balances',
+    operationId: 'getBalances',
+    summary: "Get the merchant's balances",
+    description:
+      "Each currency's available and frozen amounts, as decimal strings: the merchant's account, shared " +
+      'by all of its applications. A payout needs amount + fee available (3201 otherwise).',
+    response: balanceListResult,
+    errors: [ErrorCode.VALIDATION_FAILED],
+    devnetOnly: false,
+  },
+  createTestDeposit: {
+    method: 'POST',
+    path: '/test/deposits',
+    operationId: 'createTestDeposit',
+    summary: 'Devnet only: fund the test balance with a simulated deposit',
+    description:
+      "Makes a devnet transfer of `amount` to the merchant's own deposit address on `network`. The " +
+      'devnet watcher sees it in the next block like any deposit and credits the available balance ' +
+      'after the confirmations (GET /api/v1/balances shows it then). Exists only with ' +
+      'CHAIN_MODE=devnet: in live mode this path answers 404.',
+    body: testDepositApiBody,
+    response: testDepositApiResult,
+    errors: [...BODY_ERRORS, ErrorCode.CURRENCY_NOT_SUPPORTED],
+    devnetOnly: true,
   },
   createPayout: {
     method: 'POST',
@@ -372,6 +478,21 @@ export const apiEndpoints = {
     query: collectionQuery,
     response: payoutObject,
     errors: [ErrorCode.VALIDATION_FAILED, ErrorCode.NOT_FOUND],
+    devnetOnly: false,
+  },
+  listOrders: {
+    method: 'GET',
+    path: '/orders',
+    operationId: 'listOrders',
+    summary: "List the application's orders for reconciliation, newest first",
+    description:
+      "The calling application's collections or payouts, newest first, a page at a time (keyset " +
+      'pagination: a page does not shift when new orders arrive). Send the nextCursor of an answer as ' +
+      '`cursor` for the next page, with the same filters; nextCursor is null on the last page. A cursor ' +
+      'that this call did not give is refused (1001).',
+    query: listOrdersQuery,
+    response: orderListResult,
+    errors: [ErrorCode.VALIDATION_FAILED],
     devnetOnly: false,
   },
   testPayCollection: {

@@ -62,7 +62,9 @@ export function classifyError(thrown: unknown, request: FastifyRequest): Outcome
       field,
       message: formatMessage(request.lang, key, params),
     }));
-    return { code: thrown.code, data: { errors }, message: firstFieldMessage(errors, request) };
+    // Details beside the fields (the payout a 3001 collides with) stay in `data`.
+    const data = thrown.details ? { ...thrown.details, errors } : { errors };
+    return { code: thrown.code, data, message: firstFieldMessage(errors, request) };
   }
   const error = thrown as FastifyError;
   if (hasZodFastifySchemaValidationErrors(error)) {

@@ -17,12 +17,28 @@ export function generateRequestId(raw: IncomingMessage): string {
   return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
+/**
+ * Accept-Language, on the calls a shop's server makes (/api/v1 and the epusdt endpoint): an HTTP
+ * library sends it where it sends no `lang`. The back office's own calls always send `lang`.
+ */
+const ACCEPT_LANGUAGE_PREFIXES = ['/api/v1/', '/epusdt/'];
+
+export function acceptLanguageHint(request: FastifyRequest): string | undefined {
+  const header = request.headers['accept-language'];
+  if (typeof header !== 'string') return undefined;
+  return ACCEPT_LANGUAGE_PREFIXES.some((prefix) => request.url.startsWith(prefix)) ? header : undefined;
+}
+
 export function registerRequestContext(app: FastifyInstance): void {
   app.decorateRequest('lang', DEFAULT_LANGUAGE);
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    request.lang = pickLanguage({ header: request.headers.lang, query: readLangCode(request.query) });
+    request.lang = pickLanguage({
+      header: request.headers.lang,
+      query: readLangCode(request.query),
+      accept: acceptLanguageHint(request),
+    });
   });
 }
 
@@ -36,6 +52,7 @@ export async function applyCommonParams(request: FastifyRequest): Promise<void> 
     header: request.headers.lang,
     query: readLangCode(request.query),
     body: readLangCode(request.body),
+    accept: acceptLanguageHint(request),
   });
   for (const source of [request.query, request.body]) {
     if (source !== null && typeof source === 'object' && !Array.isArray(source)) {

@@ -30,6 +30,8 @@ export interface PageInput {
   signatureToolUrl: string;
   callbackRetryDelaysMs: readonly number[];
   callbackTimeoutMs: number;
+  /** Signed requests a minute per application (API_RATE_LIMIT). */
+  apiRateLimit: number;
 }
 
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -38,6 +40,8 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   en_US: 'English',
   vi_VN: 'Tiếng Việt',
 };
+/** The devnet walk-through comes before this call (present only on a devnet server). */
+const DEVNET_SECTION_BEFORE = 'createTestDeposit';
 const HTML_LANG: Record<Language, string> = { zh_CN: 'zh-CN', zh_TW: 'zh-TW', en_US: 'en', vi_VN: 'vi' };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -131,7 +135,8 @@ function fieldRows(fields: DocField[], lang: Language, t: DocsText): string[][] 
 
 /** A message's `{{name}}` values in the error table: an example of each, never the raw placeholder. */
 const MESSAGE_EXAMPLES = {
-  time: '2026/11/28 10:00:00',
+  time: '2026-11-28T10:00:00+08:00',
+  ip: '203.0.113.7',
   needed: '105',
   available: '80',
   coin: 'USDT',
@@ -146,6 +151,38 @@ function errorRows(codes: readonly ErrorCodeValue[], lang: Language): string[][]
       String(ERROR_HTTP_STATUS[code]),
       escapeHtml(formatMessage(lang, `errors.${ERROR_MESSAGE_KEY[code]}`, MESSAGE_EXAMPLES)),
     ]);
+}
+
+/**
+ * "Try it on devnet", before the calls that fund the balance and pay out: a fresh merchant's
+ * balance is 0, so without it every payout example is refused (3201).
+ */
+function devnetSection(t: DocsText): string {
+  const d = t.devnet;
+  return [
+    `<section id="try-devnet" aria-labelledby="h-try-devnet"><h3 id="h-try-devnet">${escapeHtml(d.title)}</h3>`,
+    `<p>${inline(d.intro)}</p><ol class="steps">${d.steps.map((step) => `<li>${inline(step)}</li>`).join('')}</ol>`,
+    `<p class="note">${inline(d.live)}</p></section>`,
+  ].join('\n');
+}
+
+/** The budget of each application and the headers that tell it. */
+function rateLimitSection(input: PageInput, t: DocsText): string {
+  const r = t.rateLimits;
+  const max = input.apiRateLimit.toLocaleString('en-US');
+  return [
+    `<section id="rate-limits"><h2>${escapeHtml(r.title)}</h2><p>${inline(fill(r.p1, { max }))}</p>`,
+    table(
+      [t.page.name, t.page.meaning],
+      [
+        ['RateLimit-Limit', fill(r.limit, { max })],
+        ['RateLimit-Remaining', r.remaining],
+        ['RateLimit-Reset', r.reset],
+        ['Retry-After', r.retryAfter],
+      ].map(([name, meaning]) => [`<code>${name}</code>`, inline(meaning as string)]),
+    ),
+    '</section>',
+  ].join('\n');
 }
 
 function operationSection(operation: DocOperation, input: PageInput, t: DocsText): string {
@@ -204,6 +241,7 @@ export function renderApiDocsPage(input: PageInput): string {
     ['statuses', t.statuses.title],
     ['callbacks', t.callbacks.title],
     ['errors', t.errors.title],
+    ['rate-limits', t.rateLimits.title],
     ['operations', t.operations.title],
     ['epusdt', t.epusdt.title],
   ];
@@ -231,6 +269,9 @@ export function renderApiDocsPage(input: PageInput): string {
           ? `<li><a href="#${id}">${inline(title)}</a><ol>${operations
               .map(
                 (op) =>
+                  (op.operationId === DEVNET_SECTION_BEFORE
+                    ? `<li><a href="#try-devnet">${inline(t.devnet.title)}</a></li>`
+                    : '') +
                   `<li><a href="#op-${op.operationId}">${inline(schemaText(lang, op.summary))}</a></li>`,
               )
               .join('')}</ol></li>`
@@ -300,8 +341,12 @@ export function renderApiDocsPage(input: PageInput): string {
     `<section id="errors"><h2>${escapeHtml(t.errors.title)}</h2><p>${inline(t.errors.intro)}</p>`,
     table([t.errors.code, t.errors.http, t.errors.message], errorRows(allCodes, lang)),
     '</section>',
+    rateLimitSection(input, t),
     `<section id="operations"><h2>${escapeHtml(t.operations.title)}</h2>`,
-    ...operations.map((operation) => operationSection(operation, input, t)),
+    ...operations.flatMap((operation) => [
+      ...(operation.operationId === DEVNET_SECTION_BEFORE ? [devnetSection(t)] : []),
+      operationSection(operation, input, t),
+    ]),
     '</section>',
     epusdtSection(input, t),
     '</main>',

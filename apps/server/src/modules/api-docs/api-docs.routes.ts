@@ -48,6 +48,7 @@ export function registerApiDocsRoutes(app: FastifyInstance): void {
         signatureToolUrl: SIGNATURE_TOOL_PATH,
         callbackRetryDelaysMs: app.config.callbackRetryDelaysMs,
         callbackTimeoutMs: CALLBACK_TIMEOUT_MS,
+        apiRateLimit: app.config.apiRateLimit,
       });
       page = cacheRepresentation(html, 'text/html; charset=utf-8');
       pages.set(lang, page);

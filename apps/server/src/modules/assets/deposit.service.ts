@@ -30,11 +30,20 @@ export const DEPOSIT_ACCOUNT = 1;
 
 type DepositInput = Pick<DepositBody, 'coinName' | 'chainId'>;
 
-async function resolve(deps: DepositDeps, input: DepositInput) {
+/** The field a refusal names: the asset page's coinName, the merchant API's currency. */
+export interface DepositFieldNames {
+  coin: string;
+}
+
+async function resolve(
+  deps: DepositDeps,
+  input: DepositInput,
+  fields: DepositFieldNames = { coin: 'coinName' },
+) {
   const adapter = deps.chains.get(input.chainId);
   if (!adapter) throw new AppError(ErrorCode.CURRENCY_NOT_SUPPORTED);
   const coin = await findChainCoin(deps.db, input.chainId, input.coinName);
-  if (!coin) throw fieldError('coinName', 'validation.asset.coinNotOnChain');
+  if (!coin) throw fieldError(fields.coin, 'validation.asset.coinNotOnChain');
   return { adapter, coin };
 }
 
@@ -79,8 +88,9 @@ export async function simulateDeposit(
   deps: DepositDeps & { devnet: Pick<DevnetControl, 'transfer'> },
   merchantId: number,
   input: TestDepositBody,
+  fields?: DepositFieldNames,
 ): Promise<TestDepositResult> {
-  const { adapter, coin } = await resolve(deps, input);
+  const { adapter, coin } = await resolve(deps, input, fields);
   const address = await addressOf(deps, adapter, merchantId);
   const amount = toDecimalString(input.amount);
   if ((amount.split('.')[1]?.length ?? 0) > coin.decimals) {

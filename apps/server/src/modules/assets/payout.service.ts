@@ -122,7 +122,8 @@ export async function createPayouts(
       // Nothing of it exists yet: the message names both items rather than "already exists".
       const field = options.batch ? `items.${index}.merchantOrderNo` : 'merchantOrderNo';
       throw new AppError(ErrorCode.MERCHANT_ORDER_CONFLICT, {
-        fieldErrors: [{ field, key: 'validation.asset.batchNumberTwice', params: { first } }],
+        // Item numbers in a message count from 1; the field path stays 0-based.
+        fieldErrors: [{ field, key: 'validation.asset.batchNumberTwice', params: { first: first + 1 } }],
       });
     }
   });
@@ -244,10 +245,19 @@ async function answerRepeatsOnly(
       const found = existing.get(payoutKey(request.client.applicationId, merchantOrderNo));
       if (!found) return { ok: false, error: lock };
       if (found.order.requestHash !== request.hashes[index]) {
-        return { ok: false, error: new AppError(ErrorCode.MERCHANT_ORDER_CONFLICT) };
+        return { ok: false, error: existingConflict(request, index, found.order.orderNo) };
       }
     }
     return { ok: true, payouts: answer(request, existing) };
+  });
+}
+
+/** 3001 for a number an existing payout holds with other content: the item, and that payout. */
+function existingConflict(request: PayoutRequest, index: number, orderNo: string): AppError {
+  const field = request.batch ? `items.${index}.merchantOrderNo` : 'merchantOrderNo';
+  return new AppError(ErrorCode.MERCHANT_ORDER_CONFLICT, {
+    details: { orderNo },
+    fieldErrors: [{ field, key: 'validation.asset.payoutExists', params: { orderNo } }],
   });
 }
 
@@ -284,7 +294,7 @@ async function freshItems(
     const hash = request.hashes[index] as string;
     const found = existing.get(payoutKey(request.client.applicationId, merchantOrderNo));
     if (found) {
-      if (found.order.requestHash !== hash) throw new AppError(ErrorCode.MERCHANT_ORDER_CONFLICT);
+      if (found.order.requestHash !== hash) throw existingConflict(request, index, found.order.orderNo);
       continue;
     }
     try {
@@ -392,7 +402,8 @@ async function explain(
   );
   const available = toDecimalString(await availableOf(deps.db, merchantId, coin));
   return new AppError(ErrorCode.INSUFFICIENT_BALANCE, {
-    details: { needed, available },
+    // coinName: in a batch of several coins, the one that does not fit (envelope.ts).
+    details: { coinName: coin, needed, available },
     messageParams: { needed: formatExactMoney(needed), available: formatExactMoney(available), coin },
   });
 }

@@ -68,10 +68,13 @@ export function newWithdrawalNo(now: Date): string {
   return `WD${day}${randomBytes(10).toString('hex').toUpperCase()}`;
 }
 
-/** "2026/11/26 10:15:00 (UTC+8)": the SPEC's date format, in the merchants' time zone. */
+/**
+ * "2026-11-26T10:15:00+08:00": ISO 8601 with its offset, in the merchants' time zone, so that a
+ * person reads the local time and a program parses it as it stands.
+ */
 export function formatShanghaiTime(at: Date): string {
   const iso = new Date(at.getTime() + SHANGHAI_OFFSET_MS).toISOString();
-  return `${iso.slice(0, 10).replaceAll('-', '/')} ${iso.slice(11, 19)} (UTC+8)`;
+  return `${iso.slice(0, 19)}+08:00`;
 }
 
 /** 3202 while the merchant's withdrawals are paused (24 h after a password or Google change). */

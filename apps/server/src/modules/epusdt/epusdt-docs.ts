@@ -14,7 +14,9 @@ export const EPUSDT_TAG = {
     'to the APPSECRET. `signature` = lower-case hex MD5 of the other parameters without empty ones, ' +
     'sorted by key, joined as `key=value` with `&`, with the token appended; numbers are signed as ' +
     'written in the JSON text. Answers are HTTP 200 with `status_code` 200, 400 or 401 (429 when ' +
-    "the application's request budget is spent). When the order is paid, notify_url receives " +
+    "the application's request budget is spent; 404 for a path and 405 for a method it does not have, " +
+    'still HTTP 200; a doubled slash, as a base URL ending in / gives, is the same path). ' +
+    'When the order is paid, notify_url receives ' +
     '`{ trade_id, order_id, amount, actual_amount, token, block_transaction_id, signature, status: 2 }` ' +
     '(signed the same way) until it answers `ok` or `success`.',
 } as const;
@@ -61,7 +63,9 @@ export const epusdtResponse = z
     status_code: z
       .number()
       .int()
-      .describe('200 success; 400 a bad request; 401 unknown application or bad signature'),
+      .describe(
+        '200 success; 400 a bad request; 401 unknown application or bad signature; 404 no such path; 405 not POST; 429 too many requests',
+      ),
     message: z
       .string()
       .describe(

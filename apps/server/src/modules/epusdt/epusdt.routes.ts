@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isInvalidTextError } from '../../plugins/input-characters';
 import { apiRateLimitOf } from '../merchant-api/api-auth';
+import { APP_ID_PATTERN } from '../merchant-api/signature';
 import { authenticateEpusdt, createEpusdtTransaction, type EpusdtTransaction } from './epusdt.service';
 import { epusdtCreateBody, epusdtParams, epusdtResponse } from './epusdt-docs';
 import { EpusdtRefusal, type EpusdtStatusCode } from './epusdt-refusal';
@@ -17,7 +18,8 @@ import { EpusdtRefusal, type EpusdtStatusCode } from './epusdt-refusal';
  * fault of ours is HTTP 500.
  */
 export const EPUSDT_PREFIX = '/epusdt';
-export const CREATE_TRANSACTION_PATH = '/:appId/api/v1/order/create-transaction';
+const CREATE_TRANSACTION_SUFFIX = 'api/v1/order/create-transaction';
+export const CREATE_TRANSACTION_PATH = `/:appId/${CREATE_TRANSACTION_SUFFIX}`;
 
 interface EpusdtEnvelope {
   status_code: 200 | EpusdtStatusCode | 500;
@@ -57,21 +59,42 @@ export async function registerEpusdtRoutes(app: FastifyInstance): Promise<void> 
         },
         // The schemas above are documentation: the raw body is checked by the service.
         validatorCompiler: () => (value: unknown) => ({ value }),
-        handler: async (request, reply) => {
-          const caller = await authenticateEpusdt(deps(), {
-            appId: request.params.appId,
-            body: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-            ip: request.ip,
-          });
-          const wait = await rateLimit.check(request, caller.applicationId);
-          if (wait !== null) {
-            reply.header('retry-after', String(wait));
-            throw new EpusdtRefusal(429, 'errors.tooManyRequests');
-          }
-          const data = await createEpusdtTransaction(deps(), caller);
-          return send(reply, { status_code: 200, message: 'success', data, request_id: String(request.id) });
+        handler: (request, reply) => createTransaction(request, reply, request.params.appId),
+      });
+
+      /**
+       * Anything else under /epusdt still answers in epusdt's shape with HTTP 200, so a plugin shows
+       * the message instead of its HTTP client throwing: a doubled slash (a base URL ending in `/`
+       * plus the plugin's leading `/`) is the same path; another method is 405, another path 404.
+       */
+      scope.route({
+        method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],
+        url: '/*',
+        schema: { hide: true },
+        handler: (request, reply) => {
+          const rest = (request.params as { '*'?: string })['*'] ?? '';
+          const [appId = '', ...path] = rest.split('/').filter((segment) => segment !== '');
+          const isCreate = path.join('/') === CREATE_TRANSACTION_SUFFIX;
+          if (isCreate && request.method === 'POST') return createTransaction(request, reply, appId);
+          if (isCreate) throw new EpusdtRefusal(405, 'epusdt.methodNotAllowed', { method: request.method });
+          const shownAppId = APP_ID_PATTERN.test(appId) ? appId : '{APPID}';
+          const baseUrl = `${app.config.publicUrl.replace(/\/+$/, '')}${EPUSDT_PREFIX}/${shownAppId}`;
+          const shown = request.url.split('?')[0] ?? '';
+          throw new EpusdtRefusal(404, 'epusdt.unknownPath', { path: shown.slice(0, 200), baseUrl });
         },
       });
+
+      async function createTransaction(request: FastifyRequest, reply: FastifyReply, appId: string) {
+        const caller = await authenticateEpusdt(deps(), {
+          appId,
+          body: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+          ip: request.ip,
+        });
+        const wait = await rateLimit.check(request, reply, caller.applicationId);
+        if (wait !== null) throw new EpusdtRefusal(429, 'errors.tooManyRequests');
+        const data = await createEpusdtTransaction(deps(), caller);
+        return send(reply, { status_code: 200, message: 'success', data, request_id: String(request.id) });
+      }
     },
     { prefix: EPUSDT_PREFIX },
   );

@@ -89,7 +89,7 @@ export async function authenticateEpusdt(
   if (!valid) throw unauthorized('epusdt.signatureInvalid');
   const whitelist = parseIpWhitelist(app.ipWhitelist);
   if (!whitelist.ok || !isIpAllowed(whitelist.entries, request.ip))
-    throw unauthorized('errors.apiIpNotAllowed');
+    throw unauthorized('errors.apiIpNotAllowed', { ip: request.ip });
   return { applicationId: app.id, merchantId: app.merchantId, members };
 }
 

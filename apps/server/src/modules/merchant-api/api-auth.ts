@@ -1,5 +1,5 @@
 import { ErrorCode } from '@tollgate/contracts';
-import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { isIpAllowed, parseIpWhitelist } from '../../lib/ip-whitelist';
 import { openAppSecretKept } from '../callbacks/opened-app-secrets';
@@ -10,6 +10,7 @@ import {
   APP_ID_PATTERN,
   isSignatureValid,
   isTimestampFresh,
+  isTimestampInSeconds,
   NONCE_PATTERN,
   TIMESTAMP_PATTERN,
 } from './signature';
@@ -83,7 +84,13 @@ function readSignatureHeaders(request: FastifyRequest): SignatureHeaders {
 export async function verifySignedRequest(request: FastifyRequest): Promise<void> {
   const { db, now, secrets } = request.server;
   const headers = readSignatureHeaders(request);
-  if (!isTimestampFresh(headers.timestamp, now())) throw new AppError(ErrorCode.API_TIMESTAMP_OUT_OF_WINDOW);
+  if (!isTimestampFresh(headers.timestamp, now())) {
+    throw new AppError(ErrorCode.API_TIMESTAMP_OUT_OF_WINDOW, {
+      ...(isTimestampInSeconds(headers.timestamp, now())
+        ? { variant: 'apiTimestampInSeconds' as const }
+        : {}),
+    });
+  }
   const app = await findApiClient(db, headers.appId);
   if (!app || app.deletedAt !== null || app.merchantStatus !== 'active') {
     // Said apart from a header fault: the shop's developer looks at the application, not the code.
@@ -103,7 +110,8 @@ export async function verifySignedRequest(request: FastifyRequest): Promise<void
   const whitelist = parseIpWhitelist(app.ipWhitelist);
   // A stored list that no longer parses lets nobody through rather than everybody.
   if (!whitelist.ok || !isIpAllowed(whitelist.entries, request.ip)) {
-    throw new AppError(ErrorCode.API_IP_NOT_ALLOWED);
+    // The address the server saw: behind a proxy it may not be the one the shop expects.
+    throw new AppError(ErrorCode.API_IP_NOT_ALLOWED, { messageParams: { ip: request.ip } });
   }
   request.apiClient = { applicationId: app.id, merchantId: app.merchantId, appId: app.appId };
 }
@@ -112,10 +120,12 @@ export async function verifySignedRequest(request: FastifyRequest): Promise<void
  * Rule 6: API_RATE_LIMIT calls a minute per application, /api/v1 and the epusdt endpoint in one
  * budget. One limiter per server for both (its local store is its own: two limiters would count
  * apart on a node without Redis), keyed by the application each request was authenticated as.
+ * Each counted answer tells the budget (RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset in
+ * seconds, as the IETF draft names them); a refused one adds Retry-After.
  */
 export interface ApiRateLimit {
-  /** Counts the request for `applicationId`; the seconds to wait when over the budget, else null. */
-  check(request: FastifyRequest, applicationId: number): Promise<number | null>;
+  /** Counts the request for `applicationId`, sets the headers; the seconds to wait when over the budget, else null. */
+  check(request: FastifyRequest, reply: FastifyReply, applicationId: number): Promise<number | null>;
 }
 
 const apiRateLimits = new WeakMap<object, ApiRateLimit>();
@@ -130,10 +140,17 @@ export function apiRateLimitOf(app: FastifyInstance): ApiRateLimit {
       keyGenerator: (request) => `api-app:${callers.get(request)}`,
     });
     shared = {
-      async check(request, applicationId) {
+      async check(request, reply, applicationId) {
         callers.set(request, applicationId);
         const outcome = await limiter(request);
-        return !outcome.isAllowed && outcome.isExceeded ? Math.max(1, outcome.ttlInSeconds) : null;
+        if (outcome.isAllowed) return null;
+        reply.header('ratelimit-limit', String(outcome.max));
+        reply.header('ratelimit-remaining', String(outcome.remaining));
+        reply.header('ratelimit-reset', String(Math.max(0, outcome.ttlInSeconds)));
+        if (!outcome.isExceeded) return null;
+        const wait = Math.max(1, outcome.ttlInSeconds);
+        reply.header('retry-after', String(wait));
+        return wait;
       },
     };
     apiRateLimits.set(app.config, shared);
@@ -145,10 +162,8 @@ export function apiRateLimitOf(app: FastifyInstance): ApiRateLimit {
 export function createApiRateLimit(app: FastifyInstance): preValidationAsyncHookHandler {
   const limit = apiRateLimitOf(app);
   return async (request, reply) => {
-    const wait = await limit.check(request, requireApiClient(request).applicationId);
-    if (wait === null) return;
-    reply.header('retry-after', String(wait));
-    throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
+    const wait = await limit.check(request, reply, requireApiClient(request).applicationId);
+    if (wait !== null) throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
   };
 }
 

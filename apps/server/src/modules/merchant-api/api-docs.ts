@@ -50,7 +50,7 @@ const FENCE: Record<CodeSample['label'], string> = {
 const SIGNATURE_SCHEME = `Signed JSON calls from your server. Step-by-step documentation in Simplified and Traditional
 Chinese, English and Vietnamese, with examples of every call: [${API_DOCS_PATH}](${API_DOCS_PATH}). Answers use the same envelope as the rest of the API,
 \`{ code, data, message }\` with \`code\` 0 for success; \`message\` is in the language of the \`lang\` header
-(else the \`langCode\` parameter, else zh_CN). Every answer carries an \`X-Request-Id\` header, the request's id in the
+(else the \`langCode\` parameter, else the preferred of the four in \`Accept-Language\`, else zh_CN). Every answer carries an \`X-Request-Id\` header, the request's id in the
 server's logs: quote it to support.
 
 ## Signing a request
@@ -93,11 +93,14 @@ every request, retries included, with a new nonce.
 | Code | HTTP | When |
 |---|---|---|
 | 2001 | 401 | a header is missing or malformed, or the APPID is unknown or its application deleted |
-| 2002 | 401 | \`X-Timestamp\` is more than 5 minutes away from the server's time |
+| 2002 | 401 | \`X-Timestamp\` is more than 5 minutes away from the server's time (a timestamp in seconds is told so: send milliseconds) |
 | 2003 | 401 | the nonce was already used by this application in the last ${NONCE_RETENTION_MS / 60_000} minutes (a replay) |
 | 2004 | 401 | the signature does not match (wrong secret, or the method, path, query or body differ from what was signed) |
-| 2005 | 403 | the application has an IP whitelist and the calling IP is not in it |
-| 429 | 429 | too many requests for this application in a minute |
+| 2005 | 403 | the application has an IP whitelist and the calling IP is not in it (the message names the IP the server saw) |
+| 429 | 429 | more than 1,200 requests (API_RATE_LIMIT) for this application in a minute, /api/v1 and the epusdt endpoint together; \`Retry-After\` gives the seconds to wait |
+
+Every answer to a request that passed the signature check carries the budget: \`RateLimit-Limit\` (requests a
+minute), \`RateLimit-Remaining\` (left in this minute) and \`RateLimit-Reset\` (seconds until it refills).
 
 ## Orders
 \`status\` is \`pending\`, \`confirming\`, \`completed\` or \`expired\`; \`exception\`, kept apart, is

@@ -49,6 +49,12 @@ export const EXAMPLE_CALLS: Record<OperationId, ExampleCall> = {
     method: 'GET',
     pathWithQuery: `${API_BASE_PATH}/collections?merchantOrderNo=${P.merchantOrderNo}`,
   },
+  getBalances: { method: 'GET', pathWithQuery: `${API_BASE_PATH}/balances` },
+  createTestDeposit: {
+    method: 'POST',
+    pathWithQuery: `${API_BASE_PATH}/test/deposits`,
+    payload: { currency: 'USDT', network: 'TRON', amount: '100' },
+  },
   createPayout: {
     method: 'POST',
     pathWithQuery: `${API_BASE_PATH}/payouts`,
@@ -63,6 +69,10 @@ export const EXAMPLE_CALLS: Record<OperationId, ExampleCall> = {
   findPayout: {
     method: 'GET',
     pathWithQuery: `${API_BASE_PATH}/payouts?merchantOrderNo=${P.payoutNo}`,
+  },
+  listOrders: {
+    method: 'GET',
+    pathWithQuery: `${API_BASE_PATH}/orders?type=payout&limit=50`,
   },
   testPayCollection: {
     method: 'POST',

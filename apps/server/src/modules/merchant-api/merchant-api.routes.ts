@@ -15,8 +15,10 @@ import {
   takeDeferredNonce,
   verifySignedRequest,
 } from './api-auth';
+import { listBalances, listOrders } from './order-list';
 import { createJsonBodyHook, keepRawJsonBodies } from './raw-body';
 import { registerApiEndpoint, type SignedRequestHooks } from './register-api-endpoint';
+import { depositOnDevnet } from './test-deposit';
 import { payOrderOnDevnet } from './test-pay';
 
 /**
@@ -92,11 +94,21 @@ export async function registerMerchantApi(app: FastifyInstance): Promise<void> {
         getPayout(payoutDeps(), client, { merchantOrderNo: query.merchantOrderNo }),
       );
 
-      // Devnet only (app.chains.devnet is null in live mode): otherwise the path does not exist.
+      registerApiEndpoint(scope, apiEndpoints.listOrders, hooks, ({ query, client }) =>
+        listOrders({ db: app.db, publicUrl: app.config.publicUrl }, client, query),
+      );
+      registerApiEndpoint(scope, apiEndpoints.getBalances, hooks, ({ client }) =>
+        listBalances(app.db, client.merchantId),
+      );
+
+      // Devnet only (app.chains.devnet is null in live mode): otherwise the paths do not exist.
       const devnet = app.chains.devnet;
       if (devnet) {
         registerApiEndpoint(scope, apiEndpoints.testPayCollection, hooks, async ({ params, body, client }) =>
           payOrderOnDevnet({ ...orderDeps(), devnet }, { orderNo: params.orderNo, client, ...body }),
+        );
+        registerApiEndpoint(scope, apiEndpoints.createTestDeposit, hooks, ({ body, client }) =>
+          depositOnDevnet({ db: app.db, chains: app.chains, devnet }, client, body),
         );
       }
     },

@@ -58,6 +58,12 @@ export function isSignatureValid(appSecret: string, parts: SignedParts, signatur
 }
 
 /** Whether `timestamp` (ms) is within the window around `now`. */
+/** A timestamp that would be fresh if it were seconds: the caller sent seconds, not milliseconds. */
+export function isTimestampInSeconds(timestamp: string, now: Date): boolean {
+  const at = Number(timestamp) * 1000;
+  return Number.isSafeInteger(at) && Math.abs(now.getTime() - at) <= TIMESTAMP_WINDOW_MS;
+}
+
 export function isTimestampFresh(timestamp: string, now: Date): boolean {
   const at = Number(timestamp);
   return Number.isSafeInteger(at) && Math.abs(now.getTime() - at) <= TIMESTAMP_WINDOW_MS;
