@@ -430,7 +430,7 @@ describe('the 24 h lock after a password or Google change', () => {
       unbindAt.getTime() + 24 * 60 * 60_000,
     );
     expect(locked.body.message).toMatch(
-      /^Withdrawals are paused for 24 hours after a password or Google Authenticator change, or after the address whitelist is turned off\. They open again at \d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2} \(UTC\+8\)$/,
+      /^Withdrawals are paused for 24 hours after a password or Google Authenticator change, or after the address whitelist is turned off\. They open again at \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00$/,
     );
     expect(Math.abs(new Date(locked.body.data.lockedUntil).getTime() - until.getTime())).toBeLessThan(60_000);
     const zh = await withdraw(account, TRON_20, 'zh_CN');
