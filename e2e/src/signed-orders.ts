@@ -77,6 +77,16 @@ export function createSignedOrder(
   });
 }
 
+/** On devnet: the customer pays `amount` to the order's address (the test-pay call). */
+export function payTestCollection(
+  baseUrl: string,
+  shop: ShopApp,
+  orderNo: string,
+  amount: string,
+): Promise<unknown> {
+  return signedPost(baseUrl, shop, `/api/v1/test/collections/${orderNo}/pay`, { amount });
+}
+
 export interface CreatedPayout {
   orderNo: string;
   status: string;

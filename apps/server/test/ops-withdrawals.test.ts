@@ -115,6 +115,14 @@ describe('the review queue', () => {
     expect(rejected.body.data.list.map((w: { withdrawalNo: string }) => w.withdrawalNo)).toEqual([earlier]);
     expect((await ops('/withdrawals/page', { source: 'api', merchantId: first.id })).body.data.total).toBe(0);
     expect((await ops('/withdrawals/page', { status: 'lost' })).body.code).toBe(1001);
+    // "All" (issue 31): every status, not the queue's default of pending_review.
+    const statusesOf = (page: { body: { data: { list: { status: string }[] } } }) =>
+      new Set(page.body.data.list.map((w) => w.status));
+    expect((await ops('/withdrawals/page', { merchantId: second.id })).body.data.total).toBe(0);
+    const secondAll = await ops('/withdrawals/page', { status: 'all', merchantId: second.id });
+    expect(secondAll.body.data.list.map((w: { withdrawalNo: string }) => w.withdrawalNo)).toEqual([earlier]);
+    const everything = await ops('/withdrawals/page', { status: 'all', pageSize: 100 });
+    expect([...statusesOf(everything)]).toEqual(expect.arrayContaining(['pending_review', 'rejected']));
 
     const detail = await ops('/withdrawals/detail', { withdrawalNo: pending });
     const data = opsWithdrawalDetail.strict().parse(detail.body.data);

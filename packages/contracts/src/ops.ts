@@ -75,10 +75,15 @@ export type OpsGoogleBindBody = z.input<typeof opsGoogleBindBody>;
 
 // --- Review queue ----------------------------------------------------------------------------
 
+/** The queue's status filter for "every status" (leaving it out means the queue: pending_review). */
+export const OPS_ALL_STATUSES = 'all';
+
 export const opsWithdrawalPageBody = z.object({
   ...page,
-  /** Default pending_review: the queue. */
-  status: optional(z.enum(WITHDRAWAL_STATUS_VALUES, { error: 'validation.asset.status' })),
+  /** Default pending_review: the queue; `all`: every status. */
+  status: optional(
+    z.enum([...WITHDRAWAL_STATUS_VALUES, OPS_ALL_STATUSES], { error: 'validation.asset.status' }),
+  ),
   merchantId: optional(z.number().int().positive()),
   source: optional(z.enum(['single', 'batch', 'api'])),
 });

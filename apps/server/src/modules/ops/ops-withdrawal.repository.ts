@@ -19,7 +19,8 @@ function selectRows(db: Executor) {
 }
 
 export interface OpsWithdrawalFilters {
-  status: WithdrawalRow['status'];
+  /** Unset: every status. */
+  status?: WithdrawalRow['status'] | undefined;
   merchantId?: number | undefined;
   source?: WithdrawalRow['source'] | undefined;
 }
@@ -31,7 +32,7 @@ export async function pageOpsWithdrawals(
 ): Promise<{ rows: OpsWithdrawalRow[]; total: number }> {
   const where = and(
     ...[
-      eq(withdrawals.status, filters.status),
+      filters.status ? eq(withdrawals.status, filters.status) : undefined,
       filters.merchantId ? eq(withdrawals.merchantId, filters.merchantId) : undefined,
       filters.source ? eq(withdrawals.source, filters.source) : undefined,
     ].filter((c): c is SQL => c !== undefined),

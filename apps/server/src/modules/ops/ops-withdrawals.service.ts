@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  OPS_ALL_STATUSES,
   type OpsWithdrawal,
   type OpsWithdrawalDetail,
   type opsApproveBody,
@@ -57,7 +58,12 @@ type PageInput = z.output<typeof opsWithdrawalPageBody>;
 export async function listOpsWithdrawals(deps: Pick<WithdrawalDeps, 'db'>, body: PageInput) {
   const { rows, total } = await pageOpsWithdrawals(
     deps.db,
-    { status: body.status ?? 'pending_review', merchantId: body.merchantId, source: body.source },
+    {
+      // Left out, the queue; `all`, no status condition at all.
+      status: body.status === OPS_ALL_STATUSES ? undefined : (body.status ?? 'pending_review'),
+      merchantId: body.merchantId,
+      source: body.source,
+    },
     body,
   );
   return { list: rows.map(toOpsWithdrawal), total, pageNo: body.pageNo, pageSize: body.pageSize };

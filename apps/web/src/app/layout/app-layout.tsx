@@ -14,7 +14,7 @@ import { AppSidebar, SidebarDrawer } from './app-sidebar';
 import { DevnetBanner } from './devnet-banner';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import { TabBar } from './tab-bar';
-import { useIsPhone } from './use-is-phone';
+import { useIsPhone } from '../../shared/lib/use-is-phone';
 import { useViewTabs } from './use-view-tabs';
 
 /**

@@ -1,11 +1,12 @@
 import { money } from '@tollgate/contracts/money';
 import { FILTER_TEXT_MAX } from '@tollgate/contracts/records-limits';
-import { Button, DatePicker, Flex, Form, Input, Select, Space } from 'antd';
-import { type ReactNode, useMemo } from 'react';
+import { DatePicker, Form, Input, Select, Space } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCoinList } from '../../../shared/api/get-coin-list';
 import { maxLengthRule } from '../../../shared/lib/form-rules';
 import { DATE_FORMAT } from '../../../shared/lib/format';
+import { RecordsFilterBar } from '../../../shared/records/records-filter-bar';
+import { useCurrencyOptions } from '../../../shared/records/use-currency-options';
 import { ORDER_STATUSES, PAYOUT_STATUSES, type RecordsFilterValues } from '../lib/records-filter';
 
 /** Plain decimal text, as the server accepts it (no exponent, no sign). */
@@ -21,10 +22,23 @@ const TEXT_MAX = {
   orderNo: FILTER_TEXT_MAX.orderNo,
   merchantId: FILTER_TEXT_MAX.merchantId,
 } as const;
+/** Behind "More filters" on a phone: all but the status, the currency and the creation time. */
+const MORE_FILTERS = [
+  'amountMin',
+  'amountMax',
+  'arrived',
+  'orderNo',
+  'merchantOrderNo',
+  'txHash',
+  'payAddress',
+  'appName',
+  'merchantId',
+] as const;
 
 /**
- * Every filter of SPEC "Collection and payout records", with search and reset. Submitting
- * sends the values up; reset clears the form and searches again with nothing set.
+ * Every filter of SPEC "Collection and payout records", with search and reset, in the shared
+ * records filter bar. Submitting sends the values up; reset clears the form and searches again
+ * with nothing set.
  */
 export function RecordsFilter({
   onSearch,
@@ -41,15 +55,7 @@ export function RecordsFilter({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<RecordsFilterValues>();
-  const coins = useCoinList();
-  const currencies = useMemo(
-    () =>
-      [...new Set((coins.data ?? []).map((coin) => coin.coinName))].map((name) => ({
-        value: name,
-        label: name,
-      })),
-    [coins.data],
-  );
+  const currencies = useCurrencyOptions();
   // Said beside the field, never sent: a negative bound, text that is no number, more digits
   // than an amount has (the server would refuse the search and the list would show an error).
   const amountRule = {
@@ -82,100 +88,98 @@ export function RecordsFilter({
     </Form.Item>
   );
 
+  const statusItem = (
+    <Form.Item name="status" label={t('collection.filter.status')}>
+      <Select
+        allowClear
+        placeholder={t('collection.filter.anyStatus')}
+        options={(type === 'payout' ? PAYOUT_STATUSES : ORDER_STATUSES).map((status) => ({
+          value: status,
+          label: t(`collection.status.${status}`),
+        }))}
+        data-testid="filter-status"
+      />
+    </Form.Item>
+  );
+
   return (
-    <Form
+    <RecordsFilterBar<RecordsFilterValues>
       form={form}
-      layout="vertical"
-      className="records-filter"
-      onFinish={onSearch}
-      data-testid="records-filter"
-    >
-      <div className="records-filter-grid">
-        <Form.Item name="currency" label={t('collection.filter.currency')}>
-          <Select
-            allowClear
-            placeholder={t('collection.filter.anyCurrency')}
-            options={currencies}
-            loading={coins.isPending}
-            data-testid="filter-currency"
-          />
-        </Form.Item>
-        <Form.Item label={t('collection.filter.amount')} className="records-filter-amount">
-          <Space.Compact block>
-            <Form.Item name="amountMin" noStyle rules={[amountRule]}>
-              <Input
-                placeholder={t('collection.filter.amountMin')}
-                aria-label={`${t('collection.filter.amount')} ${t('collection.filter.amountMin')}`}
-                inputMode="decimal"
-                data-testid="filter-amountMin"
-              />
-            </Form.Item>
-            <Form.Item
-              name="amountMax"
-              noStyle
-              dependencies={['amountMin']}
-              rules={[amountRule, amountOrder]}
-            >
-              <Input
-                placeholder={t('collection.filter.amountMax')}
-                aria-label={`${t('collection.filter.amount')} ${t('collection.filter.amountMax')}`}
-                inputMode="decimal"
-                data-testid="filter-amountMax"
-              />
-            </Form.Item>
-          </Space.Compact>
-        </Form.Item>
-        <Form.Item name="created" label={t('collection.filter.created')}>
-          <DatePicker.RangePicker
-            showTime
-            format={DATE_FORMAT}
-            allowEmpty={[true, true]}
-            className="full-width"
-            data-testid="filter-created"
-          />
-        </Form.Item>
-        <Form.Item name="arrived" label={t('collection.filter.arrived')}>
-          <DatePicker.RangePicker
-            showTime
-            format={DATE_FORMAT}
-            allowEmpty={[true, true]}
-            className="full-width"
-            data-testid="filter-arrived"
-          />
-        </Form.Item>
-        <Form.Item name="status" label={t('collection.filter.status')}>
-          <Select
-            allowClear
-            placeholder={t('collection.filter.anyStatus')}
-            options={(type === 'payout' ? PAYOUT_STATUSES : ORDER_STATUSES).map((status) => ({
-              value: status,
-              label: t(`collection.status.${status}`),
-            }))}
-            data-testid="filter-status"
-          />
-        </Form.Item>
-        {text('txHash', t('collection.filter.txHash'))}
-        {text('payAddress', t('collection.filter.payAddress'))}
-        {text('appName', t('collection.filter.appName'))}
-        {text('merchantOrderNo', t('collection.filter.merchantOrderNo'))}
-        {text('orderNo', t('collection.filter.orderNo'))}
-        {text('merchantId', t('collection.filter.merchantId'))}
-      </div>
-      <Flex gap={8} justify="flex-end" wrap>
-        {actions}
-        <Button
-          onClick={() => {
-            form.resetFields();
-            onSearch({});
-          }}
-          data-testid="records-reset"
-        >
-          {t('collection.filter.reset')}
-        </Button>
-        <Button type="primary" htmlType="submit" loading={isSearching} data-testid="records-search">
-          {t('collection.filter.search')}
-        </Button>
-      </Flex>
-    </Form>
+      onSearch={onSearch}
+      onReset={() => onSearch({})}
+      isSearching={isSearching}
+      actions={actions}
+      testId="records-filter"
+      searchTestId="records-search"
+      resetTestId="records-reset"
+      moreNames={MORE_FILTERS}
+      keyFilters={
+        <>
+          {statusItem}
+          <Form.Item name="currency" label={t('collection.filter.currency')}>
+            <Select
+              allowClear
+              placeholder={t('collection.filter.anyCurrency')}
+              options={currencies.options}
+              loading={currencies.isLoading}
+              data-testid="filter-currency"
+            />
+          </Form.Item>
+          <Form.Item name="created" label={t('collection.filter.created')}>
+            <DatePicker.RangePicker
+              showTime
+              format={DATE_FORMAT}
+              allowEmpty={[true, true]}
+              className="full-width"
+              data-testid="filter-created"
+            />
+          </Form.Item>
+        </>
+      }
+      moreFilters={
+        <>
+          <Form.Item label={t('collection.filter.amount')} className="records-filter-amount">
+            <Space.Compact block>
+              <Form.Item name="amountMin" noStyle rules={[amountRule]}>
+                <Input
+                  placeholder={t('collection.filter.amountMin')}
+                  aria-label={`${t('collection.filter.amount')} ${t('collection.filter.amountMin')}`}
+                  inputMode="decimal"
+                  data-testid="filter-amountMin"
+                />
+              </Form.Item>
+              <Form.Item
+                name="amountMax"
+                noStyle
+                dependencies={['amountMin']}
+                rules={[amountRule, amountOrder]}
+              >
+                <Input
+                  placeholder={t('collection.filter.amountMax')}
+                  aria-label={`${t('collection.filter.amount')} ${t('collection.filter.amountMax')}`}
+                  inputMode="decimal"
+                  data-testid="filter-amountMax"
+                />
+              </Form.Item>
+            </Space.Compact>
+          </Form.Item>
+          <Form.Item name="arrived" label={t('collection.filter.arrived')}>
+            <DatePicker.RangePicker
+              showTime
+              format={DATE_FORMAT}
+              allowEmpty={[true, true]}
+              className="full-width"
+              data-testid="filter-arrived"
+            />
+          </Form.Item>
+          {text('orderNo', t('collection.filter.orderNo'))}
+          {text('merchantOrderNo', t('collection.filter.merchantOrderNo'))}
+          {text('txHash', t('collection.filter.txHash'))}
+          {text('payAddress', t('collection.filter.payAddress'))}
+          {text('appName', t('collection.filter.appName'))}
+          {text('merchantId', t('collection.filter.merchantId'))}
+        </>
+      }
+    />
   );
 }

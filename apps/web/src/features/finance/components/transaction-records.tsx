@@ -1,16 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { TransactionRecord, TransactionRecordBody } from '@tollgate/contracts';
 import { FILTER_TEXT_MAX } from '@tollgate/contracts/records-limits';
-import { Button, DatePicker, Flex, Form, Input, Select, Table, Tag, Tooltip, Typography } from 'antd';
+import { DatePicker, Flex, Form, Input, Select, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCoinList } from '../../../shared/api/get-coin-list';
 import { maxLengthRule } from '../../../shared/lib/form-rules';
 import { DATE_FORMAT, formatDate, formatExactAmount } from '../../../shared/lib/format';
 import { isSameQuery } from '../../../shared/lib/same-query';
 import { withdrawalReasonText } from '../../../shared/lib/withdrawal-reason';
+import { RecordsFilterBar } from '../../../shared/records/records-filter-bar';
+import { useCurrencyOptions } from '../../../shared/records/use-currency-options';
 import { EmptyData } from '../../../shared/ui/empty-data';
 import { LoadError } from '../../../shared/ui/load-error';
 import { accountKeys } from '../../dashboard/api/account-keys';
@@ -56,12 +57,7 @@ export function TransactionRecords({ type }: { type: RecordType }) {
   const [page, setPage] = useState(FIRST_PAGE);
   const records = useTransactionRecords({ type, ...page, ...filter });
   useRefreshBalancesOnCompletion(records.data?.list);
-  const coins = useCoinList();
-  const currencies = useMemo(
-    () =>
-      [...new Set((coins.data ?? []).map((coin) => coin.coinName))].map((value) => ({ value, label: value })),
-    [coins.data],
-  );
+  const currencies = useCurrencyOptions();
   const search = (values: FilterValues) => {
     const [from, to] = values.time ?? [null, null];
     const next = {
@@ -168,29 +164,45 @@ export function TransactionRecords({ type }: { type: RecordType }) {
 
   return (
     <div data-testid={`records-${type}`}>
-      <Form form={form} layout="vertical" className="records-filter" onFinish={search}>
-        <div className="records-filter-grid">
-          <Form.Item name="coinName" label={t('assets.records.filter.currency')}>
-            <Select allowClear placeholder={t('assets.records.filter.anyCurrency')} options={currencies} />
-          </Form.Item>
-          <Form.Item name="status" label={t('assets.records.filter.status')}>
-            <Select
-              allowClear
-              placeholder={t('assets.records.filter.anyStatus')}
-              options={STATUSES[type].map((status) => ({
-                value: status,
-                label: t(`assets.records.status.${status}`),
-              }))}
-            />
-          </Form.Item>
-          <Form.Item name="time" label={t('assets.records.filter.time')}>
-            <DatePicker.RangePicker
-              showTime
-              format={DATE_FORMAT}
-              allowEmpty={[true, true]}
-              className="full-width"
-            />
-          </Form.Item>
+      <RecordsFilterBar<FilterValues>
+        form={form}
+        onSearch={search}
+        onReset={() => search({})}
+        isSearching={records.isFetching}
+        actions={<ExportButton kind={type} filters={filter} />}
+        testId={`records-${type}-filter`}
+        moreNames={['hash']}
+        keyFilters={
+          <>
+            <Form.Item name="status" label={t('assets.records.filter.status')}>
+              <Select
+                allowClear
+                placeholder={t('assets.records.filter.anyStatus')}
+                options={STATUSES[type].map((status) => ({
+                  value: status,
+                  label: t(`assets.records.status.${status}`),
+                }))}
+              />
+            </Form.Item>
+            <Form.Item name="coinName" label={t('assets.records.filter.currency')}>
+              <Select
+                allowClear
+                placeholder={t('assets.records.filter.anyCurrency')}
+                options={currencies.options}
+                loading={currencies.isLoading}
+              />
+            </Form.Item>
+            <Form.Item name="time" label={t('assets.records.filter.time')}>
+              <DatePicker.RangePicker
+                showTime
+                format={DATE_FORMAT}
+                allowEmpty={[true, true]}
+                className="full-width"
+              />
+            </Form.Item>
+          </>
+        }
+        moreFilters={
           <Form.Item
             name="hash"
             label={t('assets.records.filter.hash')}
@@ -198,22 +210,8 @@ export function TransactionRecords({ type }: { type: RecordType }) {
           >
             <Input allowClear />
           </Form.Item>
-        </div>
-        <Flex gap={8} justify="flex-end" wrap>
-          <ExportButton kind={type} filters={filter} />
-          <Button
-            onClick={() => {
-              form.resetFields();
-              search({});
-            }}
-          >
-            {t('assets.records.filter.reset')}
-          </Button>
-          <Button type="primary" htmlType="submit" loading={records.isFetching}>
-            {t('assets.records.filter.search')}
-          </Button>
-        </Flex>
-      </Form>
+        }
+      />
       {records.error ? (
         <LoadError
           message={`${t('assets.records.loadFailed')}: ${records.error.message}`}

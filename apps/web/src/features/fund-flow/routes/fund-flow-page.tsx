@@ -1,13 +1,14 @@
 import type { FundsRecordItem } from '@tollgate/contracts';
 import { FILTER_TEXT_MAX } from '@tollgate/contracts/records-limits';
-import { Button, Card, DatePicker, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
+import { Card, DatePicker, Form, Input, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCoinList } from '../../../shared/api/get-coin-list';
 import { maxLengthRule } from '../../../shared/lib/form-rules';
 import { DATE_FORMAT, formatDate, formatExactAmount } from '../../../shared/lib/format';
 import { isSameQuery } from '../../../shared/lib/same-query';
+import { RecordsFilterBar } from '../../../shared/records/records-filter-bar';
+import { useCurrencyOptions } from '../../../shared/records/use-currency-options';
 import { EmptyData } from '../../../shared/ui/empty-data';
 import { LoadError } from '../../../shared/ui/load-error';
 import { PageContainer } from '../../../shared/ui/page-container';
@@ -34,15 +35,7 @@ export default function FundFlowPage() {
   const [filter, setFilter] = useState<FundFlowFilter>({});
   const [page, setPage] = useState(FIRST_PAGE);
   const records = useFundsRecord({ ...page, ...filter });
-  const coins = useCoinList();
-  const currencies = useMemo(
-    () =>
-      [...new Set((coins.data ?? []).map((coin) => coin.coinName))].map((name) => ({
-        value: name,
-        label: name,
-      })),
-    [coins.data],
-  );
+  const currencies = useCurrencyOptions();
   const search = (values: FundFlowFilterValues) => {
     const next = toFundFlowFilter(values);
     if (isSameQuery(next, filter, page.pageNo)) void records.refetch();
@@ -148,39 +141,46 @@ export default function FundFlowPage() {
   return (
     <PageContainer title={t('menu.fundFlow')} testId="page-fund-flow">
       <Card>
-        <Form
+        <RecordsFilterBar<FundFlowFilterValues>
           form={form}
-          layout="vertical"
-          className="records-filter"
-          onFinish={search}
-          data-testid="fund-filter"
-        >
-          <div className="records-filter-grid">
-            <Form.Item name="type" label={t('fundFlow.filter.type')}>
-              <Select
-                allowClear
-                placeholder={t('fundFlow.filter.anyType')}
-                options={FUND_TYPES.map((type) => ({ value: type, label: t(`fundFlow.type.${type}`) }))}
-                data-testid="fund-filter-type"
-              />
-            </Form.Item>
-            <Form.Item name="currency" label={t('fundFlow.filter.currency')}>
-              <Select
-                allowClear
-                placeholder={t('fundFlow.filter.anyCurrency')}
-                options={currencies}
-                loading={coins.isPending}
-                data-testid="fund-filter-currency"
-              />
-            </Form.Item>
-            <Form.Item name="time" label={t('fundFlow.filter.time')}>
-              <DatePicker.RangePicker
-                showTime
-                format={DATE_FORMAT}
-                allowEmpty={[true, true]}
-                className="full-width"
-              />
-            </Form.Item>
+          onSearch={search}
+          onReset={() => search({})}
+          isSearching={records.isFetching}
+          actions={<ExportButton kind="fundFlow" filters={filter} />}
+          testId="fund-filter"
+          searchTestId="fund-search"
+          resetTestId="fund-reset"
+          moreNames={['orderNo']}
+          keyFilters={
+            <>
+              <Form.Item name="type" label={t('fundFlow.filter.type')}>
+                <Select
+                  allowClear
+                  placeholder={t('fundFlow.filter.anyType')}
+                  options={FUND_TYPES.map((type) => ({ value: type, label: t(`fundFlow.type.${type}`) }))}
+                  data-testid="fund-filter-type"
+                />
+              </Form.Item>
+              <Form.Item name="currency" label={t('fundFlow.filter.currency')}>
+                <Select
+                  allowClear
+                  placeholder={t('fundFlow.filter.anyCurrency')}
+                  options={currencies.options}
+                  loading={currencies.isLoading}
+                  data-testid="fund-filter-currency"
+                />
+              </Form.Item>
+              <Form.Item name="time" label={t('fundFlow.filter.time')}>
+                <DatePicker.RangePicker
+                  showTime
+                  format={DATE_FORMAT}
+                  allowEmpty={[true, true]}
+                  className="full-width"
+                />
+              </Form.Item>
+            </>
+          }
+          moreFilters={
             <Form.Item
               name="orderNo"
               label={t('fundFlow.filter.orderNo')}
@@ -188,23 +188,8 @@ export default function FundFlowPage() {
             >
               <Input allowClear data-testid="fund-filter-orderNo" />
             </Form.Item>
-          </div>
-          <Flex gap={8} justify="flex-end" wrap>
-            <ExportButton kind="fundFlow" filters={filter} />
-            <Button
-              onClick={() => {
-                form.resetFields();
-                search({});
-              }}
-              data-testid="fund-reset"
-            >
-              {t('fundFlow.filter.reset')}
-            </Button>
-            <Button type="primary" htmlType="submit" loading={records.isFetching} data-testid="fund-search">
-              {t('fundFlow.filter.search')}
-            </Button>
-          </Flex>
-        </Form>
+          }
+        />
         {records.error ? (
           <LoadError
             message={`${t('fundFlow.loadFailed')}: ${records.error.message}`}

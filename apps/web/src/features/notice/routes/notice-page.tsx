@@ -2,7 +2,7 @@ import { Button, Card, Input, List, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useIsPhone } from '../../../app/layout/use-is-phone';
+import { useIsPhone } from '../../../shared/lib/use-is-phone';
 import { formatDate } from '../../../shared/lib/format';
 import { EmptyData } from '../../../shared/ui/empty-data';
 import { LoadError } from '../../../shared/ui/load-error';

@@ -4,7 +4,7 @@ import { App, Button, Card, Form, Input, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIsPhone } from '../../../app/layout/use-is-phone';
+import { useIsPhone } from '../../../shared/lib/use-is-phone';
 import { formatDate } from '../../../shared/lib/format';
 import { EmptyData } from '../../../shared/ui/empty-data';
 import { LoadError } from '../../../shared/ui/load-error';
