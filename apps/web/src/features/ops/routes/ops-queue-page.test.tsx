@@ -56,6 +56,29 @@ describe('OpsQueuePage', () => {
     );
   });
 
+  it('lists every status under "All", which it sends as such (left out, the server answers the queue)', async () => {
+    const REJECTED = buildOpsWithdrawal({ withdrawalNo: 'WD-rejected', status: 'rejected', reason: 'KYC' });
+    const api = mockApi({
+      // The queue first, then (the search) every status.
+      '/ops/withdrawals/page': [ok(page([PENDING])), ok(page([PENDING, REJECTED]))],
+      '/config/runtime': RUNTIME,
+    });
+    renderWithProviders(<OpsQueuePage />);
+    await rowOf();
+    fireEvent.mouseDown(
+      within(screen.getByTestId('ops-queue-filters')).getByRole('combobox', { name: /status/i }),
+    );
+    fireEvent.click(await screen.findByText('All', { selector: '.ant-select-item-option-content' }));
+    fireEvent.click(screen.getByTestId('ops-queue-search'));
+    await waitFor(() =>
+      expect(api.callsTo('/ops/withdrawals/page').at(-1)?.body).toEqual(
+        expect.objectContaining({ status: 'all', pageNo: 1 }),
+      ),
+    );
+    const table = screen.getByTestId('ops-queue-table');
+    expect(await within(table).findByText('Rejected')).toBeTruthy();
+  });
+
   it('approves only after the confirmation, which says it will be sent on chain', async () => {
     const api = mockApi({
       '/ops/withdrawals/page': [ok(page([PENDING])), ok(page([]))],

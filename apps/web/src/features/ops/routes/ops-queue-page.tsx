@@ -1,10 +1,11 @@
 import type { OpsWithdrawal, OpsWithdrawalPageBody } from '@tollgate/contracts';
-import { Button, Card, Flex, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '../../../shared/api/get-runtime-config';
 import { formatDate } from '../../../shared/lib/format';
+import { RecordsFilterBar } from '../../../shared/records/records-filter-bar';
 import { EmptyData } from '../../../shared/ui/empty-data';
 import { LoadError } from '../../../shared/ui/load-error';
 import { PageContainer } from '../../../shared/ui/page-container';
@@ -40,8 +41,8 @@ export default function OpsQueuePage() {
   const isDevnet = runtime.data?.chainMode === 'devnet';
   const body: OpsWithdrawalPageBody = {
     ...page,
-    // "All" is sent as no status; the server's default (the queue) is said explicitly.
-    ...(filters.status === 'all' ? {} : { status: filters.status }),
+    // Every status is "all": left out, the server answers with its default, the queue.
+    status: filters.status,
     ...(filters.merchantId ? { merchantId: Number(filters.merchantId) } : {}),
   };
   const records = useOpsWithdrawals(body);
@@ -174,60 +175,48 @@ export default function OpsQueuePage() {
     <PageContainer title={t('ops.menu.queue')} testId="page-ops-queue">
       <ServerWarnings />
       <Card>
-        <Form
+        <RecordsFilterBar<Filters>
           form={form}
-          layout="inline"
           initialValues={{ status: 'pending_review' }}
-          onFinish={search}
-          className="ops-filters"
-          data-testid="ops-queue-filters"
-        >
-          <Form.Item name="status" label={t('ops.queue.filter.status')}>
-            <Select
-              style={{ width: 180 }}
-              options={[
-                { value: 'all', label: t('ops.common.all') },
-                ...WITHDRAWAL_STATUSES.map((value) => ({ value, label: t(`ops.status.${value}`) })),
-              ]}
-              data-testid="ops-queue-status"
-            />
-          </Form.Item>
-          <Form.Item
-            name="merchantId"
-            label={t('ops.queue.filter.merchant')}
-            rules={[
-              {
-                validator: async (_rule, value: unknown) => {
-                  if (typeof value === 'string' && value.trim() !== '' && !MERCHANT_ID.test(value.trim()))
-                    throw new Error(t('ops.queue.filter.merchantInvalid'));
+          onSearch={search}
+          onReset={() => search({ status: 'pending_review' })}
+          isSearching={records.isFetching && !records.isPending}
+          testId="ops-queue-filters"
+          searchTestId="ops-queue-search"
+          moreNames={['merchantId']}
+          keyFilters={
+            <Form.Item name="status" label={t('ops.queue.filter.status')}>
+              <Select
+                options={[
+                  { value: 'all', label: t('ops.common.all') },
+                  ...WITHDRAWAL_STATUSES.map((value) => ({ value, label: t(`ops.status.${value}`) })),
+                ]}
+                data-testid="ops-queue-status"
+              />
+            </Form.Item>
+          }
+          moreFilters={
+            <Form.Item
+              name="merchantId"
+              label={t('ops.queue.filter.merchant')}
+              rules={[
+                {
+                  validator: async (_rule, value: unknown) => {
+                    if (typeof value === 'string' && value.trim() !== '' && !MERCHANT_ID.test(value.trim()))
+                      throw new Error(t('ops.queue.filter.merchantInvalid'));
+                  },
                 },
-              },
-            ]}
-          >
-            <Input
-              allowClear
-              inputMode="numeric"
-              placeholder={t('ops.queue.filter.merchantPlaceholder')}
-              style={{ width: 180 }}
-              data-testid="ops-queue-merchant"
-            />
-          </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" data-testid="ops-queue-search">
-                {t('ops.common.search')}
-              </Button>
-              <Button
-                onClick={() => {
-                  form.resetFields();
-                  search({ status: 'pending_review' });
-                }}
-              >
-                {t('ops.common.reset')}
-              </Button>
-            </Space>
-          </Form.Item>
-        </Form>
+              ]}
+            >
+              <Input
+                allowClear
+                inputMode="numeric"
+                placeholder={t('ops.queue.filter.merchantPlaceholder')}
+                data-testid="ops-queue-merchant"
+              />
+            </Form.Item>
+          }
+        />
         {records.isError ? (
           <LoadError
             message={records.error.message}
