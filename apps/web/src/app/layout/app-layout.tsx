@@ -8,13 +8,13 @@ import { useMerchantInfo } from '../../features/merchant/api/get-merchant-info';
 import { chainListQueryOptions } from '../../shared/api/get-chain-list';
 import { coinListQueryOptions } from '../../shared/api/get-coin-list';
 import { exchangeRateListQueryOptions } from '../../shared/api/get-exchange-rate-list';
+import { useIsPhone } from '../../shared/lib/use-is-phone';
 import { useLiveUpdates } from '../live/use-live-updates';
 import { AppHeader } from './app-header';
 import { AppSidebar, SidebarDrawer } from './app-sidebar';
 import { DevnetBanner } from './devnet-banner';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import { TabBar } from './tab-bar';
-import { useIsPhone } from '../../shared/lib/use-is-phone';
 import { useViewTabs } from './use-view-tabs';
 
 /**

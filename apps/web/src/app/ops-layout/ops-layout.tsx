@@ -73,7 +73,7 @@ export function OpsLayout() {
           <Typography.Text strong className="ops-header__title">
             {t('ops.appName')}
           </Typography.Text>
-          <Space size={12}>
+          <Space size={12} className="ops-header__tools">
             {runtime.data?.chainMode === 'devnet' ? (
               <Tag color="warning" data-testid="ops-devnet">
                 {t('ops.header.devnet')}
@@ -81,16 +81,17 @@ export function OpsLayout() {
             ) : null}
             <span className="ops-header__operator" data-testid="ops-operator-email">
               <UserOutlined aria-hidden /> <span className="visually-hidden">{t('ops.header.operator')}</span>
-              {me.data?.email ?? '-'}
+              <span className="ops-header__operator-email">{me.data?.email ?? '-'}</span>
             </span>
             <LanguageSwitcher />
             <Button
               icon={<LogoutOutlined />}
               loading={logout.isPending}
               onClick={() => logout.mutate()}
+              aria-label={t('ops.header.logout')}
               data-testid="ops-logout"
             >
-              {t('ops.header.logout')}
+              <span className="ops-header__logout-text">{t('ops.header.logout')}</span>
             </Button>
           </Space>
         </Layout.Header>

@@ -1,15 +1,19 @@
 import type { OrderRecord } from '@tollgate/contracts';
-import { Button, Space, Table, Typography } from 'antd';
+import { Button, Flex, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatExactAmount } from '../../../shared/lib/format';
+import { useIsPhone } from '../../../shared/lib/use-is-phone';
 import { useRecentChanges } from '../../../shared/live/recent-changes';
+import { RecordSummary } from '../../../shared/records/record-summary';
+import { COLUMN_CLASS, FIT_TABLE } from '../../../shared/records/table-fit';
 import { RecordsTotal } from '../../../shared/ui/records-total';
 import { OrderStatus, TestTag } from './order-status';
 
 /**
- * The records table: server pages, each row opening the order's detail. A row the live events
+ * The records table: server pages, each row opening the order's detail. It fits its box at
+ * 1440 px (shared/records/table-fit.ts); on a phone each order is one summary cell. A row the live events
  * just named (new, or its status changed) is marked for a moment (`live-changed`, app/styles.css).
  */
 export function RecordsTable({
@@ -39,11 +43,30 @@ export function RecordsTable({
 }) {
   const { t } = useTranslation();
   const isChanged = useRecentChanges();
+  const isPhone = useIsPhone();
   const amount = (value: string, currency: string) => (
     <span className="amount">
       {formatExactAmount(value)} {currency}
     </span>
   );
+  const clipped = (maxWidth: number) => (value: string | null) =>
+    value ? (
+      <Typography.Text ellipsis={{ tooltip: value }} style={{ maxWidth }}>
+        {value}
+      </Typography.Text>
+    ) : (
+      '-'
+    );
+  const actions: ColumnsType<OrderRecord>[number] = {
+    title: t('collection.column.actions'),
+    key: 'actions',
+    fixed: 'right',
+    render: (_value, order) => (
+      <Button type="link" onClick={() => onOpen(order.orderNo)} data-testid="record-detail">
+        {t('collection.column.detail')}
+      </Button>
+    ),
+  };
   const columns: ColumnsType<OrderRecord> = [
     {
       title: t('collection.column.orderNo'),
@@ -57,21 +80,25 @@ export function RecordsTable({
         </Space>
       ),
     },
-    { title: t('collection.column.merchantOrderNo'), dataIndex: 'merchantOrderNo' },
-    { title: t('collection.column.appName'), dataIndex: 'appName' },
+    { title: t('collection.column.merchantOrderNo'), dataIndex: 'merchantOrderNo', render: clipped(160) },
+    { title: t('collection.column.appName'), dataIndex: 'appName', render: clipped(140) },
     {
       title: t('collection.column.currency'),
       key: 'currency',
       render: (_value, order) => (
-        <span>
-          {order.currency} / {order.network ?? t('collection.column.noNetwork')}
-        </span>
+        <Flex vertical>
+          <span>{order.currency}</span>
+          <Typography.Text type="secondary">
+            {order.network ?? t('collection.column.noNetwork')}
+          </Typography.Text>
+        </Flex>
       ),
     },
     {
       title: t('collection.column.amount'),
       dataIndex: 'amount',
       align: 'right',
+      className: COLUMN_CLASS.amount,
       render: (value: string, order) => amount(value, order.currency),
     },
     ...(type === 'payout'
@@ -94,6 +121,7 @@ export function RecordsTable({
             title: t('collection.column.paidAmount'),
             dataIndex: 'paidAmount',
             align: 'right' as const,
+            className: COLUMN_CLASS.paid,
             render: (value: string, order: OrderRecord) => amount(value, order.currency),
           },
         ]),
@@ -101,42 +129,67 @@ export function RecordsTable({
       title: t('collection.column.fee'),
       dataIndex: 'fee',
       align: 'right',
+      className: COLUMN_CLASS.fee,
       render: (value: string, order) => amount(value, order.currency),
     },
     {
       title: t('collection.column.status'),
       key: 'status',
+      className: COLUMN_CLASS.status,
       render: (_value, order) => <OrderStatus order={order} />,
     },
     {
       title: t('collection.column.createdAt'),
       dataIndex: 'createdAt',
+      className: COLUMN_CLASS.created,
       render: (value: string) => formatDate(value),
     },
     {
       title: t('collection.column.completedAt'),
       dataIndex: 'completedAt',
+      className: COLUMN_CLASS.completed,
       render: (value: string | null) => (value ? formatDate(value) : '-'),
     },
+    actions,
+  ];
+  // A phone: the order, its amount and status, its time, and the detail with the rest.
+  const phoneColumns: ColumnsType<OrderRecord> = [
     {
-      title: t('collection.column.actions'),
-      key: 'actions',
-      fixed: 'right',
+      title: t('collection.column.orderNo'),
+      key: 'summary',
+      className: COLUMN_CLASS.summary,
       render: (_value, order) => (
-        <Button type="link" onClick={() => onOpen(order.orderNo)} data-testid="record-detail">
-          {t('collection.column.detail')}
-        </Button>
+        <RecordSummary
+          title={
+            <Space size={4}>
+              <Typography.Text
+                copyable
+                className="mono"
+                ellipsis={{ tooltip: order.orderNo }}
+                style={{ maxWidth: 190 }}
+                data-testid="record-order-no"
+              >
+                {order.orderNo}
+              </Typography.Text>
+              {order.test ? <TestTag /> : null}
+            </Space>
+          }
+          amount={amount(order.amount, order.currency)}
+          status={<OrderStatus order={order} />}
+          time={formatDate(order.createdAt)}
+        />
       ),
     },
+    actions,
   ];
   return (
     <Table<OrderRecord>
       rowKey="orderNo"
       rowClassName={(order) => (isChanged(order.orderNo) ? 'live-changed' : '')}
-      columns={columns}
+      columns={isPhone ? phoneColumns : columns}
       dataSource={rows}
       loading={isLoading}
-      scroll={{ x: 'max-content' }}
+      {...FIT_TABLE}
       size="middle"
       locale={{ emptyText: empty }}
       data-testid="records-table"

@@ -2,6 +2,7 @@ import type { AssetEntry } from '@tollgate/contracts';
 import { Button, Checkbox, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CLIENT_DEFAULTS, formatAmount, formatExactAmount } from '../../../shared/lib/format';
+import { useIsPhone } from '../../../shared/lib/use-is-phone';
 import { EmptyData } from '../../../shared/ui/empty-data';
 import { type SimpleColumn, SimpleTable } from '../../../shared/ui/simple-table';
 import { isSmallAsset, useHideSmallAssets } from '../lib/hide-small-assets';
@@ -20,6 +21,7 @@ export interface AssetTableProps {
 export function AssetTable({ assets, onDeposit, onWithdraw }: AssetTableProps) {
   const { t } = useTranslation();
   const [hideSmall, setHideSmall] = useHideSmallAssets();
+  const isPhone = useIsPhone();
   const currency = CLIENT_DEFAULTS.currency;
   const shown = hideSmall ? assets.filter((asset) => !isSmallAsset(asset)) : assets;
   const columns: SimpleColumn<AssetEntry>[] = [
@@ -61,7 +63,7 @@ export function AssetTable({ assets, onDeposit, onWithdraw }: AssetTableProps) {
       align: 'right',
       width: '20%',
       render: (row) => (
-        <Flex gap={8} justify="flex-end" wrap>
+        <Flex gap={8} justify="flex-end" align="flex-end" vertical={isPhone} wrap>
           <Button
             size="small"
             onClick={() => onDeposit(row.coinName)}
@@ -76,6 +78,28 @@ export function AssetTable({ assets, onDeposit, onWithdraw }: AssetTableProps) {
       ),
     },
   ];
+  // A phone: the coin, its balances under one another with the worth, and the two actions
+  // stacked, so Deposit and Withdraw stay on screen (issue 31).
+  const byKey = (key: string) => columns.find((column) => column.key === key) as SimpleColumn<AssetEntry>;
+  const phoneColumns: SimpleColumn<AssetEntry>[] = [
+    { ...byKey('coinName'), width: undefined },
+    {
+      ...byKey('available'),
+      width: undefined,
+      render: (row) => (
+        <Flex vertical align="flex-end">
+          <span className="amount">{formatExactAmount(row.available)}</span>
+          <Typography.Text type="secondary" className="amount">
+            {t('pages.finance.assets.frozen')} {formatExactAmount(row.frozen)}
+          </Typography.Text>
+          <Typography.Text type="secondary" className="amount">
+            ≈ {formatAmount(row.usdtValue)} {currency}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    { ...byKey('actions'), width: undefined },
+  ];
   return (
     <>
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
@@ -89,7 +113,12 @@ export function AssetTable({ assets, onDeposit, onWithdraw }: AssetTableProps) {
         </Checkbox>
       </Flex>
       {shown.length > 0 ? (
-        <SimpleTable columns={columns} rows={shown} rowKey={(row) => row.coinName} testId="asset-table" />
+        <SimpleTable
+          columns={isPhone ? phoneColumns : columns}
+          rows={shown}
+          rowKey={(row) => row.coinName}
+          testId="asset-table"
+        />
       ) : (
         <EmptyData theme="small" textKey="pages.finance.assets.allSmall" />
       )}

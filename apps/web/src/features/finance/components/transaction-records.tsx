@@ -9,8 +9,11 @@ import { useTranslation } from 'react-i18next';
 import { maxLengthRule } from '../../../shared/lib/form-rules';
 import { DATE_FORMAT, formatDate, formatExactAmount } from '../../../shared/lib/format';
 import { isSameQuery } from '../../../shared/lib/same-query';
+import { useIsPhone } from '../../../shared/lib/use-is-phone';
 import { withdrawalReasonText } from '../../../shared/lib/withdrawal-reason';
+import { RecordSummary } from '../../../shared/records/record-summary';
 import { RecordsFilterBar } from '../../../shared/records/records-filter-bar';
+import { COLUMN_CLASS, FIT_TABLE } from '../../../shared/records/table-fit';
 import { useCurrencyOptions } from '../../../shared/records/use-currency-options';
 import { EmptyData } from '../../../shared/ui/empty-data';
 import { LoadError } from '../../../shared/ui/load-error';
@@ -58,6 +61,7 @@ export function TransactionRecords({ type }: { type: RecordType }) {
   const records = useTransactionRecords({ type, ...page, ...filter });
   useRefreshBalancesOnCompletion(records.data?.list);
   const currencies = useCurrencyOptions();
+  const isPhone = useIsPhone();
   const search = (values: FilterValues) => {
     const [from, to] = values.time ?? [null, null];
     const next = {
@@ -73,12 +77,33 @@ export function TransactionRecords({ type }: { type: RecordType }) {
   };
   const mono = (value: string | null) =>
     value ? (
-      <Typography.Text copyable className="mono" ellipsis={{ tooltip: value }} style={{ maxWidth: 180 }}>
+      <Typography.Text copyable className="mono" ellipsis={{ tooltip: value }} style={{ maxWidth: 150 }}>
         {value}
       </Typography.Text>
     ) : (
       '-'
     );
+  const statusCell = (status: Status, row: TransactionRecord) => {
+    const tag = (
+      <Tag color={STATUS_COLOR[status]} data-testid="record-status">
+        {t(`assets.records.status.${status}`)}
+      </Tag>
+    );
+    if (status === 'below_minimum')
+      return <Tooltip title={t('assets.records.belowMinimumHint')}>{tag}</Tooltip>;
+    if (status === 'confirming') {
+      return (
+        <Flex gap={4} align="center">
+          {tag}
+          <Typography.Text type="secondary" data-testid="record-confirmations">
+            {`${Math.min(row.confirmations, row.confirmationsRequired)}/${row.confirmationsRequired}`}
+          </Typography.Text>
+        </Flex>
+      );
+    }
+    const reason = withdrawalReasonText(t, status, row.reason);
+    return reason ? <Tooltip title={reason}>{tag}</Tooltip> : tag;
+  };
   const columns: ColumnsType<TransactionRecord> = [
     { title: t('assets.records.column.time'), dataIndex: 'createdAt', render: (v: string) => formatDate(v) },
     { title: t('assets.records.column.currency'), dataIndex: 'coinName' },
@@ -87,6 +112,7 @@ export function TransactionRecords({ type }: { type: RecordType }) {
       title: t('assets.records.column.amount'),
       dataIndex: 'amount',
       align: 'right',
+      className: COLUMN_CLASS.amount,
       render: (value: string) => <span className="amount">{formatExactAmount(value)}</span>,
     },
     ...(type === 'withdrawal'
@@ -95,10 +121,17 @@ export function TransactionRecords({ type }: { type: RecordType }) {
             title: t('assets.records.column.fee'),
             dataIndex: 'fee',
             align: 'right' as const,
+            className: COLUMN_CLASS.fee,
             render: (value: string) => <span className="amount">{formatExactAmount(value)}</span>,
           },
         ]
       : []),
+    {
+      title: t('assets.records.column.status'),
+      dataIndex: 'status',
+      className: COLUMN_CLASS.status,
+      render: (status: Status, row: TransactionRecord) => statusCell(status, row),
+    },
     { title: t('assets.records.column.address'), dataIndex: 'address', render: mono },
     ...(type === 'deposit'
       ? [{ title: t('assets.records.column.from'), dataIndex: 'fromAddress', render: mono }]
@@ -135,30 +168,25 @@ export function TransactionRecords({ type }: { type: RecordType }) {
           },
         ]),
     { title: t('assets.records.column.hash'), dataIndex: 'txHash', render: mono },
+  ];
+
+  // A phone: the amount and its coin, the status, the time (the rest on a wider screen).
+  const phoneColumns: ColumnsType<TransactionRecord> = [
     {
-      title: t('assets.records.column.status'),
-      dataIndex: 'status',
-      render: (status: Status, row) => {
-        const tag = (
-          <Tag color={STATUS_COLOR[status]} data-testid="record-status">
-            {t(`assets.records.status.${status}`)}
-          </Tag>
-        );
-        if (status === 'below_minimum')
-          return <Tooltip title={t('assets.records.belowMinimumHint')}>{tag}</Tooltip>;
-        if (status === 'confirming') {
-          return (
-            <Flex gap={4} align="center">
-              {tag}
-              <Typography.Text type="secondary" data-testid="record-confirmations">
-                {`${Math.min(row.confirmations, row.confirmationsRequired)}/${row.confirmationsRequired}`}
-              </Typography.Text>
-            </Flex>
-          );
-        }
-        const reason = withdrawalReasonText(t, status, row.reason);
-        return reason ? <Tooltip title={reason}>{tag}</Tooltip> : tag;
-      },
+      title: t('assets.records.column.amount'),
+      key: 'summary',
+      className: COLUMN_CLASS.summary,
+      render: (_value, row) => (
+        <RecordSummary
+          amount={
+            <span className="amount">
+              {formatExactAmount(row.amount)} {row.coinName}
+            </span>
+          }
+          status={statusCell(row.status, row)}
+          time={`${formatDate(row.createdAt)} · ${row.chainId}`}
+        />
+      ),
     },
   ];
 
@@ -221,10 +249,10 @@ export function TransactionRecords({ type }: { type: RecordType }) {
       ) : (
         <Table<TransactionRecord>
           rowKey="id"
-          columns={columns}
+          columns={isPhone ? phoneColumns : columns}
           dataSource={records.data?.list ?? []}
           loading={records.isPending}
-          scroll={{ x: 'max-content' }}
+          {...FIT_TABLE}
           size="middle"
           data-testid={`records-${type}-table`}
           locale={{ emptyText: <EmptyData textKey={`assets.records.empty.${type}`} /> }}

@@ -7,7 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { maxLengthRule } from '../../../shared/lib/form-rules';
 import { DATE_FORMAT, formatDate, formatExactAmount } from '../../../shared/lib/format';
 import { isSameQuery } from '../../../shared/lib/same-query';
+import { useIsPhone } from '../../../shared/lib/use-is-phone';
+import { RecordSummary } from '../../../shared/records/record-summary';
 import { RecordsFilterBar } from '../../../shared/records/records-filter-bar';
+import { COLUMN_CLASS, FIT_TABLE } from '../../../shared/records/table-fit';
 import { useCurrencyOptions } from '../../../shared/records/use-currency-options';
 import { EmptyData } from '../../../shared/ui/empty-data';
 import { LoadError } from '../../../shared/ui/load-error';
@@ -36,6 +39,7 @@ export default function FundFlowPage() {
   const [page, setPage] = useState(FIRST_PAGE);
   const records = useFundsRecord({ ...page, ...filter });
   const currencies = useCurrencyOptions();
+  const isPhone = useIsPhone();
   const search = (values: FundFlowFilterValues) => {
     const next = toFundFlowFilter(values);
     if (isSameQuery(next, filter, page.pageNo)) void records.refetch();
@@ -47,7 +51,7 @@ export default function FundFlowPage() {
   const exact = (value: string) => formatExactAmount(value);
   const mono = (value: string | null) =>
     value ? (
-      <Typography.Text copyable className="mono" ellipsis={{ tooltip: value }} style={{ maxWidth: 180 }}>
+      <Typography.Text copyable className="mono" ellipsis={{ tooltip: value }} style={{ maxWidth: 150 }}>
         {value}
       </Typography.Text>
     ) : (
@@ -74,21 +78,26 @@ export default function FundFlowPage() {
           '-'
         ),
     },
-    { title: t('fundFlow.column.hash'), dataIndex: 'hash', render: mono },
-    { title: t('fundFlow.column.address'), dataIndex: 'address', render: mono },
     { title: t('fundFlow.column.currency'), dataIndex: 'currency' },
     { title: t('fundFlow.column.network'), dataIndex: 'network', render: dash },
     {
       title: t('fundFlow.column.amount'),
       dataIndex: 'amount',
       align: 'right',
-      className: 'amount',
+      className: `amount ${COLUMN_CLASS.amount}`,
       render: exact,
     },
-    { title: t('fundFlow.column.fee'), dataIndex: 'fee', align: 'right', className: 'amount', render: exact },
+    {
+      title: t('fundFlow.column.fee'),
+      dataIndex: 'fee',
+      align: 'right',
+      className: `amount ${COLUMN_CLASS.fee}`,
+      render: exact,
+    },
     {
       title: t('fundFlow.column.status'),
       dataIndex: 'status',
+      className: COLUMN_CLASS.status,
       // A withdrawal's or payout's total is frozen, then leaves (completed) or is returned: each
       // move is its own record (older records carry the withdrawal's status of the time).
       render: (status: string) => (
@@ -110,13 +119,14 @@ export default function FundFlowPage() {
       title: t('fundFlow.column.balanceBefore'),
       dataIndex: 'balanceBefore',
       align: 'right',
-      className: 'amount',
+      className: `amount ${COLUMN_CLASS.balanceBefore}`,
       render: exact,
     },
     {
       title: t('fundFlow.column.changeAmount'),
       dataIndex: 'changeAmount',
       align: 'right',
+      className: COLUMN_CLASS.change,
       render: (change: string) => {
         const signed = signedChange(change);
         return (
@@ -130,11 +140,46 @@ export default function FundFlowPage() {
       title: t('fundFlow.column.balanceAfter'),
       dataIndex: 'balanceAfter',
       align: 'right',
+      className: COLUMN_CLASS.balanceAfter,
       render: (value: string) => (
         <span className="amount" data-testid="fund-balance-after">
           {formatExactAmount(value)}
         </span>
       ),
+    },
+    // The chain's references last: long, and read less than the amounts and balances (issue 31).
+    { title: t('fundFlow.column.hash'), dataIndex: 'hash', render: mono },
+    { title: t('fundFlow.column.address'), dataIndex: 'address', render: mono },
+  ];
+  // A phone: what moved, by how much, its status, when, and the balance it left.
+  const phoneColumns: ColumnsType<FundsRecordItem> = [
+    {
+      title: t('fundFlow.column.changeAmount'),
+      key: 'summary',
+      className: COLUMN_CLASS.summary,
+      render: (_value, row) => {
+        const signed = signedChange(row.changeAmount);
+        return (
+          <RecordSummary
+            title={
+              <span>
+                <span data-testid="fund-type">{t(`fundFlow.type.${row.type}`)}</span> · {row.currency}
+              </span>
+            }
+            amount={
+              <span className={`amount change-${signed.direction}`} data-testid="fund-change">
+                {signed.text}
+              </span>
+            }
+            status={
+              <span data-testid="fund-status">
+                {t(`fundFlow.status.${row.status}`, { defaultValue: row.status })}
+              </span>
+            }
+            time={`${formatDate(row.createdAt)} · ${t('fundFlow.column.balanceAfter')} ${formatExactAmount(row.balanceAfter)}`}
+          />
+        );
+      },
     },
   ];
 
@@ -200,10 +245,10 @@ export default function FundFlowPage() {
         ) : (
           <Table<FundsRecordItem>
             rowKey={(row, index) => `${row.createdAt}:${row.orderNo ?? ''}:${index}`}
-            columns={columns}
+            columns={isPhone ? phoneColumns : columns}
             dataSource={records.data?.list ?? []}
             loading={records.isFetching}
-            scroll={{ x: 'max-content' }}
+            {...FIT_TABLE}
             size="middle"
             data-testid="fund-table"
             locale={{ emptyText: <EmptyData textKey="fundFlow.empty" /> }}

@@ -5,7 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '../../../shared/api/get-runtime-config';
 import { formatDate } from '../../../shared/lib/format';
+import { useIsPhone } from '../../../shared/lib/use-is-phone';
+import { RecordSummary } from '../../../shared/records/record-summary';
 import { RecordsFilterBar } from '../../../shared/records/records-filter-bar';
+import { COLUMN_CLASS, FIT_TABLE } from '../../../shared/records/table-fit';
 import { EmptyData } from '../../../shared/ui/empty-data';
 import { LoadError } from '../../../shared/ui/load-error';
 import { PageContainer } from '../../../shared/ui/page-container';
@@ -38,6 +41,7 @@ export default function OpsQueuePage() {
   const [selected, setSelected] = useState<OpsWithdrawal>();
   const [review, setReview] = useState<{ kind: ReviewKind; withdrawal: OpsWithdrawal }>();
   const runtime = useRuntimeConfig();
+  const isPhone = useIsPhone();
   const isDevnet = runtime.data?.chainMode === 'devnet';
   const body: OpsWithdrawalPageBody = {
     ...page,
@@ -55,11 +59,43 @@ export default function OpsQueuePage() {
     setPage((current) => ({ ...current, pageNo: 1 }));
   };
 
+  const actions: ColumnsType<OpsWithdrawal>[number] = {
+    title: t('ops.queue.column.actions'),
+    key: 'actions',
+    fixed: 'right',
+    render: (_, r) => (
+      <Flex vertical align="flex-start">
+        <Button type="link" size="small" onClick={() => setSelected(r)} data-testid="ops-queue-detail">
+          {t('ops.queue.detail')}
+        </Button>
+        {r.status === 'pending_review' ? (
+          <>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setReview({ kind: 'approve', withdrawal: r })}
+              data-testid="ops-queue-approve"
+            >
+              {t('ops.review.approve')}
+            </Button>
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={() => setReview({ kind: 'reject', withdrawal: r })}
+              data-testid="ops-queue-reject"
+            >
+              {t('ops.review.reject')}
+            </Button>
+          </>
+        ) : null}
+      </Flex>
+    ),
+  };
   const columns: ColumnsType<OpsWithdrawal> = [
     {
       title: t('ops.queue.column.merchant'),
       key: 'merchant',
-      width: 170,
       render: (_, r) => (
         <Flex vertical>
           <Typography.Text ellipsis={{ tooltip: r.merchantEmail }} style={{ maxWidth: 150 }}>
@@ -72,7 +108,6 @@ export default function OpsQueuePage() {
     {
       title: t('ops.queue.column.source'),
       dataIndex: 'source',
-      width: 100,
       render: (source: OpsWithdrawal['source'], r) => (
         <Flex vertical gap={4} align="flex-start">
           <Tag>{t(`ops.source.${source}`)}</Tag>
@@ -83,7 +118,6 @@ export default function OpsQueuePage() {
     {
       title: t('ops.queue.column.coin'),
       key: 'coin',
-      width: 100,
       render: (_, r) => (
         <Flex vertical>
           <span>{r.coinName}</span>
@@ -95,33 +129,31 @@ export default function OpsQueuePage() {
       title: t('ops.queue.column.amount'),
       key: 'amount',
       align: 'right',
-      width: 130,
+      className: COLUMN_CLASS.amount,
       render: (_, r) => <CoinAmount value={r.amount} coin={r.coinName} />,
     },
     {
       title: t('ops.queue.column.fee'),
       key: 'fee',
       align: 'right',
-      width: 90,
+      className: COLUMN_CLASS.fee,
       render: (_, r) => <CoinAmount value={r.fee} coin={r.coinName} />,
     },
     {
       title: t('ops.queue.column.usdtValue'),
       dataIndex: 'usdtValue',
       align: 'right',
-      width: 130,
       render: (value: string) => <UsdtValue value={value} />,
     },
     {
       title: t('ops.queue.column.address'),
       dataIndex: 'address',
-      width: 150,
       render: (address: string) => <CopyableAddress address={address} maxWidth={130} />,
     },
     {
       title: t('ops.queue.column.created'),
       dataIndex: 'createdAt',
-      width: 105,
+      className: COLUMN_CLASS.created,
       render: (v: string) => (
         <Flex vertical>
           <span>{formatDate(v, 'YYYY/MM/DD')}</span>
@@ -132,43 +164,31 @@ export default function OpsQueuePage() {
     {
       title: t('ops.queue.column.status'),
       dataIndex: 'status',
-      width: 100,
+      className: COLUMN_CLASS.status,
       render: (status: WithdrawalStatus) => <WithdrawalStatusTag status={status} />,
     },
+    actions,
+  ];
+  // A phone: the merchant, the amount and status, the time, and the row's actions.
+  const phoneColumns: ColumnsType<OpsWithdrawal> = [
     {
-      title: t('ops.queue.column.actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: 90,
+      title: t('ops.queue.column.amount'),
+      key: 'summary',
+      className: COLUMN_CLASS.summary,
       render: (_, r) => (
-        <Flex vertical align="flex-start">
-          <Button type="link" size="small" onClick={() => setSelected(r)} data-testid="ops-queue-detail">
-            {t('ops.queue.detail')}
-          </Button>
-          {r.status === 'pending_review' ? (
-            <>
-              <Button
-                type="link"
-                size="small"
-                onClick={() => setReview({ kind: 'approve', withdrawal: r })}
-                data-testid="ops-queue-approve"
-              >
-                {t('ops.review.approve')}
-              </Button>
-              <Button
-                type="link"
-                size="small"
-                danger
-                onClick={() => setReview({ kind: 'reject', withdrawal: r })}
-                data-testid="ops-queue-reject"
-              >
-                {t('ops.review.reject')}
-              </Button>
-            </>
-          ) : null}
-        </Flex>
+        <RecordSummary
+          title={
+            <Typography.Text ellipsis={{ tooltip: r.merchantEmail }} style={{ maxWidth: 200 }}>
+              {r.merchantEmail}
+            </Typography.Text>
+          }
+          amount={<CoinAmount value={r.amount} coin={r.coinName} />}
+          status={<WithdrawalStatusTag status={r.status} />}
+          time={`${formatDate(r.createdAt)} · ${r.chainId}`}
+        />
       ),
     },
+    actions,
   ];
 
   return (
@@ -227,11 +247,12 @@ export default function OpsQueuePage() {
         ) : null}
         <Table
           rowKey="withdrawalNo"
-          columns={columns}
+          columns={isPhone ? phoneColumns : columns}
           dataSource={records.data?.list ?? []}
           loading={records.isPending || (records.isFetching && records.isPlaceholderData)}
           // Empty, a sideways-scrolling table has nothing to focus (axe: scrollable-region-focusable).
-          scroll={records.data?.list.length ? { x: 1165 } : undefined}
+          scroll={records.data?.list.length ? FIT_TABLE.scroll : undefined}
+          tableLayout={FIT_TABLE.tableLayout}
           locale={{
             emptyText: records.isPending ? (
               ' '
