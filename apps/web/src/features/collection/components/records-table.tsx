@@ -49,14 +49,14 @@ export function RecordsTable({
       {formatExactAmount(value)} {currency}
     </span>
   );
-  const clipped = (maxWidth: number) => (value: string | null) =>
+  // In the wide table the currency has its column: the amounts go without it (issue 31).
+  const bare = (value: string) => <span className="amount">{formatExactAmount(value)}</span>;
+  const labelled = (label: string, value: string | null) =>
     value ? (
-      <Typography.Text ellipsis={{ tooltip: value }} style={{ maxWidth }}>
-        {value}
+      <Typography.Text type="secondary" ellipsis={{ tooltip: value }} style={{ maxWidth: 260 }}>
+        {label}: {value}
       </Typography.Text>
-    ) : (
-      '-'
-    );
+    ) : null;
   const actions: ColumnsType<OrderRecord>[number] = {
     title: t('collection.column.actions'),
     key: 'actions',
@@ -69,19 +69,23 @@ export function RecordsTable({
   };
   const columns: ColumnsType<OrderRecord> = [
     {
+      // The shop's order number and application under the platform's: one column, not three
+      // (issue 31: at 1440 px the status and times must fit beside them).
       title: t('collection.column.orderNo'),
       dataIndex: 'orderNo',
       render: (orderNo: string, order) => (
-        <Space size={4}>
-          <Typography.Text copyable className="mono" data-testid="record-order-no">
-            {orderNo}
-          </Typography.Text>
-          {order.test ? <TestTag /> : null}
-        </Space>
+        <Flex vertical gap={2}>
+          <Space size={4}>
+            <Typography.Text copyable className="mono records-id" data-testid="record-order-no">
+              {orderNo}
+            </Typography.Text>
+            {order.test ? <TestTag /> : null}
+          </Space>
+          {labelled(t('collection.column.merchantOrderNo'), order.merchantOrderNo)}
+          {labelled(t('collection.column.appName'), order.appName)}
+        </Flex>
       ),
     },
-    { title: t('collection.column.merchantOrderNo'), dataIndex: 'merchantOrderNo', render: clipped(160) },
-    { title: t('collection.column.appName'), dataIndex: 'appName', render: clipped(140) },
     {
       title: t('collection.column.currency'),
       key: 'currency',
@@ -99,7 +103,7 @@ export function RecordsTable({
       dataIndex: 'amount',
       align: 'right',
       className: COLUMN_CLASS.amount,
-      render: (value: string, order) => amount(value, order.currency),
+      render: (value: string) => bare(value),
     },
     ...(type === 'payout'
       ? [
@@ -122,7 +126,7 @@ export function RecordsTable({
             dataIndex: 'paidAmount',
             align: 'right' as const,
             className: COLUMN_CLASS.paid,
-            render: (value: string, order: OrderRecord) => amount(value, order.currency),
+            render: (value: string) => bare(value),
           },
         ]),
     {
@@ -130,7 +134,7 @@ export function RecordsTable({
       dataIndex: 'fee',
       align: 'right',
       className: COLUMN_CLASS.fee,
-      render: (value: string, order) => amount(value, order.currency),
+      render: (value: string) => bare(value),
     },
     {
       title: t('collection.column.status'),

@@ -1,6 +1,6 @@
 import type { FundsRecordItem } from '@tollgate/contracts';
 import { FILTER_TEXT_MAX } from '@tollgate/contracts/records-limits';
-import { Card, DatePicker, Form, Input, Select, Table, Tag, Typography } from 'antd';
+import { Card, DatePicker, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -62,24 +62,22 @@ export default function FundFlowPage() {
     {
       title: t('fundFlow.column.type'),
       dataIndex: 'type',
+      className: 'col-type',
       render: (type: FundsRecordItem['type']) => (
         <span data-testid="fund-type">{t(`fundFlow.type.${type}`)}</span>
       ),
     },
     {
-      title: t('fundFlow.column.orderNo'),
-      dataIndex: 'orderNo',
-      render: (value: string | null) =>
-        value ? (
-          <Typography.Text copyable className="mono" data-testid="fund-order-no">
-            {value}
-          </Typography.Text>
-        ) : (
-          '-'
-        ),
+      // The network under its currency: one column fewer beside the balances (issue 31).
+      title: `${t('fundFlow.column.currency')} / ${t('fundFlow.column.network')}`,
+      dataIndex: 'currency',
+      render: (currency: string, row) => (
+        <Flex vertical>
+          <span>{currency}</span>
+          <Typography.Text type="secondary">{dash(row.network)}</Typography.Text>
+        </Flex>
+      ),
     },
-    { title: t('fundFlow.column.currency'), dataIndex: 'currency' },
-    { title: t('fundFlow.column.network'), dataIndex: 'network', render: dash },
     {
       title: t('fundFlow.column.amount'),
       dataIndex: 'amount',
@@ -147,7 +145,19 @@ export default function FundFlowPage() {
         </span>
       ),
     },
-    // The chain's references last: long, and read less than the amounts and balances (issue 31).
+    // The references last: long, and read less than the amounts and balances (issue 31).
+    {
+      title: t('fundFlow.column.orderNo'),
+      dataIndex: 'orderNo',
+      render: (value: string | null) =>
+        value ? (
+          <Typography.Text copyable className="mono records-id" data-testid="fund-order-no">
+            {value}
+          </Typography.Text>
+        ) : (
+          '-'
+        ),
+    },
     { title: t('fundFlow.column.hash'), dataIndex: 'hash', render: mono },
     { title: t('fundFlow.column.address'), dataIndex: 'address', render: mono },
   ];

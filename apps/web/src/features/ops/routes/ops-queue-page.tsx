@@ -146,11 +146,6 @@ export default function OpsQueuePage() {
       render: (value: string) => <UsdtValue value={value} />,
     },
     {
-      title: t('ops.queue.column.address'),
-      dataIndex: 'address',
-      render: (address: string) => <CopyableAddress address={address} maxWidth={130} />,
-    },
-    {
       title: t('ops.queue.column.created'),
       dataIndex: 'createdAt',
       className: COLUMN_CLASS.created,
@@ -166,6 +161,12 @@ export default function OpsQueuePage() {
       dataIndex: 'status',
       className: COLUMN_CLASS.status,
       render: (status: WithdrawalStatus) => <WithdrawalStatusTag status={status} />,
+    },
+    // The address last before the actions: the status and amounts stay in view (issue 31).
+    {
+      title: t('ops.queue.column.address'),
+      dataIndex: 'address',
+      render: (address: string) => <CopyableAddress address={address} maxWidth={130} />,
     },
     actions,
   ];
