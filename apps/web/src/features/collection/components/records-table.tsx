@@ -53,7 +53,7 @@ export function RecordsTable({
   const bare = (value: string) => <span className="amount">{formatExactAmount(value)}</span>;
   const labelled = (label: string, value: string | null) =>
     value ? (
-      <Typography.Text type="secondary" ellipsis={{ tooltip: value }} style={{ maxWidth: 260 }}>
+      <Typography.Text type="secondary" ellipsis={{ tooltip: value }} style={{ maxWidth: 240 }}>
         {label}: {value}
       </Typography.Text>
     ) : null;
@@ -75,12 +75,9 @@ export function RecordsTable({
       dataIndex: 'orderNo',
       render: (orderNo: string, order) => (
         <Flex vertical gap={2}>
-          <Space size={4}>
-            <Typography.Text copyable className="mono records-id" data-testid="record-order-no">
-              {orderNo}
-            </Typography.Text>
-            {order.test ? <TestTag /> : null}
-          </Space>
+          <Typography.Text copyable className="mono records-id" data-testid="record-order-no">
+            {orderNo}
+          </Typography.Text>
           {labelled(t('collection.column.merchantOrderNo'), order.merchantOrderNo)}
           {labelled(t('collection.column.appName'), order.appName)}
         </Flex>
@@ -140,7 +137,13 @@ export function RecordsTable({
       title: t('collection.column.status'),
       key: 'status',
       className: COLUMN_CLASS.status,
-      render: (_value, order) => <OrderStatus order={order} />,
+      // The devnet mark beside the status, not widening the order number's column.
+      render: (_value, order) => (
+        <Space size={4}>
+          <OrderStatus order={order} />
+          {order.test ? <TestTag /> : null}
+        </Space>
+      ),
     },
     {
       title: t('collection.column.createdAt'),

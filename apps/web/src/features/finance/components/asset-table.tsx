@@ -89,8 +89,8 @@ export function AssetTable({ assets, onDeposit, onWithdraw }: AssetTableProps) {
       render: (row) => (
         <Flex vertical align="flex-end">
           <span className="amount">{formatExactAmount(row.available)}</span>
-          <Typography.Text type="secondary" className="amount">
-            {t('pages.finance.assets.frozen')} {formatExactAmount(row.frozen)}
+          <Typography.Text type="secondary">
+            {t('pages.finance.assets.frozen')} <span className="amount">{formatExactAmount(row.frozen)}</span>
           </Typography.Text>
           <Typography.Text type="secondary" className="amount">
             ≈ {formatAmount(row.usdtValue)} {currency}
