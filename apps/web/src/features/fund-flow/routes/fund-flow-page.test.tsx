@@ -39,7 +39,8 @@ describe('Fund flow', () => {
       'Type',
       'Hash',
       'Receiving address',
-      'Network',
+      // The network under its currency (issue 31): one column.
+      'Currency / Network',
       'Fee',
       'Status',
       'Balance',
