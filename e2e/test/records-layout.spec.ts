@@ -92,7 +92,9 @@ async function openAs(browser: Browser, language: string, viewport: typeof DESKT
 /** The first data row of a table, once it has one (the queue's may be another flow's merchant's). */
 async function firstRow(page: Page, table: TableCase): Promise<Locator> {
   const row = table.table(page).locator('tbody tr.ant-table-row').first();
-  await expect(row).toBeVisible();
+  // A cold first load (the app, its language, the page's chunk) on a busy 2-core machine has
+  // taken more than the default 15 s (as in fixtures.ts).
+  await expect(row).toBeVisible({ timeout: 60_000 });
   return row;
 }
 
@@ -104,7 +106,7 @@ async function box(locator: Locator, what: string) {
 
 for (const language of LANGUAGES) {
   test(`at 1440 px the status, amount and balance columns are in view (${language})`, async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     const page = await openAs(browser, language, DESKTOP);
     for (const table of TABLES) {
       await test.step(table.name, async () => {
@@ -140,7 +142,7 @@ for (const language of LANGUAGES) {
   test(`at 390 px records show amount and status, filters fold, actions stay reachable (${language})`, async ({
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     const page = await openAs(browser, language, PHONE);
     for (const table of TABLES) {
       await test.step(table.name, async () => {

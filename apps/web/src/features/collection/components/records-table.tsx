@@ -139,7 +139,7 @@ export function RecordsTable({
       className: COLUMN_CLASS.status,
       // The devnet mark beside the status, not widening the order number's column.
       render: (_value, order) => (
-        <Space size={4}>
+        <Space size={4} wrap>
           <OrderStatus order={order} />
           {order.test ? <TestTag /> : null}
         </Space>
