@@ -123,7 +123,10 @@ describe('login page: forgot password', () => {
     type('reset-password', 'weak');
     type('reset-confirm-password', 'weak2');
     fireEvent.click(screen.getByTestId('reset-submit'));
-    expect(await screen.findByText(/Password does not meet requirements/)).toBeTruthy();
+    expect(await screen.findByText('The password does not meet the rule below')).toBeTruthy();
+    // The rule is written once: under the field, not again in the error (issue 31).
+    const step = screen.getByTestId('reset-step-password');
+    expect(step.textContent?.match(/8-32 characters/g)).toHaveLength(1);
     expect(await screen.findByText('The two passwords do not match')).toBeTruthy();
     type('reset-password', 'NewSecret123');
     type('reset-confirm-password', 'NewSecret123');
