@@ -61,6 +61,7 @@ export function GoogleStepForm({ prompt, texts, onSubmit, onBack, testIdPrefix =
         {prompt || texts.description}
       </Typography.Paragraph>
       <Form
+        name={id('googleStep')}
         form={form}
         layout="vertical"
         requiredMark={false}

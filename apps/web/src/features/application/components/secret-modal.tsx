@@ -112,6 +112,7 @@ export function SecretModal({ app, mode, onClose }: SecretModalProps) {
           : t('application.secret.confirmIdentity')}
       </Typography.Paragraph>
       <Form
+        name="applicationSecret"
         form={form}
         layout="vertical"
         requiredMark={false}

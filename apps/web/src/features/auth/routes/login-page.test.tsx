@@ -182,6 +182,24 @@ describe('login page: registration', () => {
 });
 
 describe('login page: the phone tab', () => {
+  it('gives every element its own id with both tabs shown (no two password fields are #password)', async () => {
+    mockApi({
+      '/otc/merchant-sys/support/country': ok([{ iso: 'US', name: 'United States', countryCode: '1' }]),
+    });
+    const { container } = renderPage();
+    fireEvent.click(screen.getByTestId('login-tab-phone'));
+    await waitFor(() => expect(screen.getByTestId('phone-login-form').textContent).toContain('+1'));
+    const ids = [...container.querySelectorAll('[id]')].map((element) => element.id);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    // Both forms have a password: each its own, and each label still points at its field.
+    const passwords = [...container.querySelectorAll<HTMLInputElement>('input[type="password"]')];
+    expect(passwords).toHaveLength(2);
+    for (const input of passwords) {
+      expect(input.id).not.toBe('password');
+      expect(container.querySelector(`label[for="${input.id}"]`)).not.toBeNull();
+    }
+  });
+
   it('dials from the listed country of the language and logs in with phone and password', async () => {
     const api = mockApi({
       '/otc/merchant-sys/support/country': ok([

@@ -175,7 +175,14 @@ export function BatchPreviewPanel({ fileName, preview, onSubmitted }: BatchPrevi
         />
       ) : null}
       {blocked ? <Alert type="warning" showIcon title={blocked} data-testid="batch-blocked" /> : null}
-      <Form form={form} layout="inline" onFinish={send} requiredMark={false} data-testid="batch-submit-form">
+      <Form
+        name="batchSubmit"
+        form={form}
+        layout="inline"
+        onFinish={send}
+        requiredMark={false}
+        data-testid="batch-submit-form"
+      >
         <Form.Item name="googleCode" label={t('assets.withdraw.googleCode')} rules={[RULES.code]}>
           <Input
             inputMode="numeric"

@@ -156,6 +156,7 @@ function WithdrawBody({ asset, onDone }: { asset: AssetEntry; onDone: () => void
 
   return (
     <Form
+      name="withdraw"
       form={form}
       layout="vertical"
       onFinish={submit}

@@ -67,6 +67,7 @@ export function GoogleBindPanel({ secret, otpauthUrl }: GoogleBindPanelProps) {
         </Flex>
       </Flex>
       <Form
+        name="googleBind"
         form={form}
         layout="vertical"
         requiredMark={false}

@@ -54,6 +54,7 @@ export function GoogleUnbindModal({ open, onClose }: { open: boolean; onClose: (
       destroyOnHidden
     >
       <Form
+        name="googleUnbind"
         form={form}
         layout="vertical"
         requiredMark={false}

@@ -98,6 +98,7 @@ export function WhitelistAddModal({ open, onClose, merchantId }: WhitelistAddMod
     >
       <Alert type="info" showIcon title={t('merchant.whitelist.addNote')} style={{ marginBottom: 16 }} />
       <Form
+        name="whitelistAdd"
         form={form}
         layout="vertical"
         requiredMark={false}

@@ -57,7 +57,7 @@ export function WhitelistGoogleModal(props: WhitelistGoogleModalProps) {
       data-testid={props.testId}
     >
       <div style={{ marginBottom: 16 }}>{props.children}</div>
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
+      <Form name={props.testId} form={form} layout="vertical" requiredMark={false} onFinish={submit}>
         <Form.Item name="googleCode" label={t('common.field.googleCode')} rules={[RULES.code]}>
           <Input
             inputMode="numeric"

@@ -63,6 +63,7 @@ export function OpsGoogleBind() {
           </Flex>
         </Flex>
         <Form
+          name="opsGoogleBind"
           form={form}
           layout="vertical"
           requiredMark={false}
