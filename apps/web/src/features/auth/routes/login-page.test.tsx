@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok } from '../../../../test/api-mock';
+import { typeGoogleCode } from '../../../../test/google-code';
 import { renderWithProviders } from '../../../../test/render';
 import { readToken, storeToken } from '../../../shared/lib/session';
 import { clearCountdown } from '../../../shared/lib/use-countdown';
@@ -32,13 +33,6 @@ const LOGGED_IN = ok({ token: 'tok-2', expiresAt: '2030-01-01T00:00:00Z', userIn
 const type = (testId: string, value: string) =>
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
-/** antd's OTP input takes a whole code typed into its first cell and spreads it over the six. */
-function typeOtp(testId: string, code: string) {
-  const first = screen.getByTestId(testId).querySelector('input');
-  if (!first) throw new Error(`${testId} has no input`);
-  fireEvent.input(first, { target: { value: code } });
-}
-
 const renderPage = () => renderWithProviders(<LoginPage />, { path: '/login' });
 
 afterEach(() => {
@@ -63,7 +57,7 @@ describe('login page: the Google step', () => {
     expect(await screen.findByText('Please enter the 6-digit code')).toBeTruthy();
     expect(api.callsTo('/login')).toHaveLength(1);
 
-    typeOtp('google-code', '654321');
+    typeGoogleCode('google-code', '654321');
     fireEvent.click(screen.getByTestId('google-submit'));
     expect(await screen.findByTestId('navigated')).toBeTruthy();
     const [first, second] = api.callsTo('/login');
@@ -85,7 +79,7 @@ describe('login page: the Google step', () => {
     type('login-password', 'Secret123');
     fireEvent.click(screen.getByTestId('login-submit'));
     await screen.findByTestId('google-step');
-    typeOtp('google-code', '000000');
+    typeGoogleCode('google-code', '000000');
     fireEvent.click(screen.getByTestId('google-submit'));
     expect((await screen.findByTestId('google-step-error')).textContent).toContain(
       'Incorrect Google Authenticator code',
