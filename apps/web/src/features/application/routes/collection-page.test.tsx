@@ -193,6 +193,18 @@ describe('Platform collection', () => {
     expect((screen.getByTestId('filter-orderNo') as HTMLInputElement).value).toBe('');
   });
 
+  it('refuses a merchant ID that is not digits before sending, and searches one that is', async () => {
+    const api = await renderEmptyRecords();
+    fireEvent.change(screen.getByTestId('filter-merchantId'), { target: { value: 'abc' } });
+    fireEvent.click(screen.getByTestId('records-search'));
+    expect(await screen.findByText('The merchant ID is digits only')).toBeTruthy();
+    expect(api.callsTo('/mchOrder/page')).toHaveLength(1);
+    fireEvent.change(screen.getByTestId('filter-merchantId'), { target: { value: ' 100001 ' } });
+    fireEvent.click(screen.getByTestId('records-search'));
+    await waitFor(() => expect(api.callsTo('/mchOrder/page')).toHaveLength(2));
+    expect(api.callsTo('/mchOrder/page')[1]?.body).toMatchObject({ merchantId: '100001' });
+  });
+
   it('refuses an amount that is not a number before sending', async () => {
     const api = await renderEmptyRecords();
     fireEvent.change(screen.getByTestId('filter-amountMax'), { target: { value: 'ten' } });
