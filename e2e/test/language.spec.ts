@@ -35,6 +35,7 @@ test('switches through all four languages, stored and kept after reload', async 
 test('switching language keeps the open tabs, the current page and its open records tab', async ({
   loggedInPage: page,
 }) => {
+  test.slow(); // a language switch is a full page load
   const tabs = page.getByTestId('view-tabs');
   await openFromMenu(page, '资金流水');
   await expect(page).toHaveURL(/\/fundFlow$/);

@@ -66,6 +66,7 @@ test.describe('menu', () => {
   test('the collection and payment records have menu entries under My applications, landing on the records', async ({
     loggedInPage: page,
   }) => {
+    test.slow(); // two lazy pages, each scrolled to its records
     const menu = page.getByTestId('side-menu');
     const labels = await menu.getByRole('menuitem').allTextContents();
     const mine = labels.indexOf('我的应用');
