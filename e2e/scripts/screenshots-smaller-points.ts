@@ -12,6 +12,7 @@ import { startApp } from '../src/app-server';
 import { LAUNCH_OPTIONS } from '../src/browser';
 import { fetchDemoToken } from '../src/fixtures';
 import { ENV } from '../src/server-env';
+import { createShopApp, createSignedOrder } from '../src/signed-orders';
 import { DESKTOP, openAs, PHONE, shoot, type Viewport } from './screenshot-kit';
 
 const OUT_DIR = process.env.SHOTS_DIR ?? '/tmp/shots';
@@ -118,6 +119,30 @@ async function main() {
             });
         }
         await shoot(OUT_DIR, page, name('withdrawal-reason'));
+        await page.close();
+      }
+    }
+
+    // 3. "Resend notification" off on a new order of an application without a callback URL.
+    const shop = await createShopApp(baseUrl, 'No callback shop', token);
+    const order = await createSignedOrder(baseUrl, shop, { amount: '10', currency: 'USDT' });
+    for (const language of LANGUAGES) {
+      for (const [size, viewport] of [
+        ['1440', DESKTOP],
+        ['390', PHONE],
+      ] as [string, Viewport][]) {
+        const page = await openAs(browser, baseUrl, language, viewport);
+        await loggedIn(page, token, baseUrl);
+        await page.goto('/application/collection#records');
+        const records = page.getByTestId('collection-records');
+        await records.getByTestId('filter-orderNo').fill(order.orderNo);
+        await records.getByTestId('records-search').click();
+        await records.locator('tbody tr.ant-table-row', { hasText: order.orderNo }).waitFor();
+        await records.getByTestId('record-detail').first().click();
+        const blocked = page.getByTestId('order-resend-blocked');
+        await blocked.waitFor();
+        await page.getByTestId('order-deliveries').scrollIntoViewIfNeeded();
+        await shoot(OUT_DIR, page, `resend-disabled-${language}-${size}`);
         await page.close();
       }
     }
