@@ -46,3 +46,11 @@ export const COUNTRY_RULE: FormRule = {
 export function maxLengthRule(max: number): FormRule {
   return { max, message: message('validation.tooLong') };
 }
+
+/**
+ * A merchant ID filter: digits only (the server refuses anything else with the same message), so
+ * "abc" is said beside the field instead of being searched. Spaces around it are trimmed later.
+ */
+export function merchantIdRule(): FormRule {
+  return { pattern: /^\s*\d*\s*$/, message: message('validation.records.merchantId') };
+}

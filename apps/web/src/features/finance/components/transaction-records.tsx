@@ -160,8 +160,18 @@ export function TransactionRecords({ type }: { type: RecordType }) {
             </Flex>
           );
         }
+        // A rejection's or failure's reason is written under the status, not in a tooltip: a
+        // phone cannot hover.
         const reason = withdrawalReasonText(t, status, row.reason);
-        return reason ? <Tooltip title={reason}>{tag}</Tooltip> : tag;
+        if (!reason) return tag;
+        return (
+          <Flex vertical gap={2} align="start">
+            {tag}
+            <Typography.Text type="secondary" className="record-reason" data-testid="record-reason">
+              {t('assets.records.reason', { reason })}
+            </Typography.Text>
+          </Flex>
+        );
       },
     },
   ];

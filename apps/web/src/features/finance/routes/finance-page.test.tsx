@@ -373,6 +373,36 @@ describe('FinancePage', () => {
     ).toEqual(['PayoutTG20261127PAYOUT0001', 'Batch withdrawal', 'Asset page']);
   });
 
+  it("writes a rejected or failed withdrawal's reason under its status, where a phone can read it", async () => {
+    mockApi({
+      '/merchant/account/overview': ok(OVERVIEW),
+      '/config/coinList': ok([coin('USDT', 'TRON', 'Tron')]),
+      '/merchant/account/transaction-record': ok({
+        list: [
+          { ...record('w1', 'rejected', '20', 0), type: 'withdrawal', reason: 'Address under review' },
+          { ...record('w2', 'failed', '30', 3), type: 'withdrawal', reason: 'reverted' },
+          { ...record('w3', 'completed', '40', 3), type: 'withdrawal' },
+        ],
+        total: 3,
+        pageNo: 1,
+        pageSize: 10,
+      }),
+    });
+    renderWithProviders(<FinancePage />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Withdrawals' }));
+    const table = await screen.findByTestId('records-withdrawal-table');
+    await within(table).findByText('Reason: Address under review');
+    // Written out, not hidden in a tooltip; a chain failure in the page's language.
+    expect(
+      within(table)
+        .getAllByTestId('record-reason')
+        .map((line) => line.textContent),
+    ).toEqual([
+      'Reason: Address under review',
+      'Reason: The transfer failed on chain; the amount and fee went back to the available balance',
+    ]);
+  });
+
   it('hides assets worth less than 1 USD on request, and remembers it', async () => {
     mockApi({ '/merchant/account/overview': ok(OVERVIEW) });
     const { unmount } = renderWithProviders(<FinancePage />);
