@@ -16,6 +16,7 @@ export function TransferList({ view, t }: { view: CashierView; t: Strings }) {
       </h2>
       <ol>
         {view.transfers.map((transfer, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list only grows at its end (oldest first), and one transaction can pay twice
           <li key={`${transfer.txHash}-${index}`} data-testid="transfer">
             <p className="transfer-head">
               <span className="transfer-amount">
