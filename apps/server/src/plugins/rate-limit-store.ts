@@ -73,7 +73,10 @@ class SharedStoreWithFallback implements FastifyRateLimitStore {
   /** The count without counting (`{ increment: false }`), from this node's memory while Redis is out. */
   read(key: string, callback: Callback, timeWindow: number, max: number): void {
     const local = () => (this.local as Readable).read(key, callback, timeWindow, max);
-    if (this.outage.isFallingBack) return local();
+    if (this.outage.isFallingBack) {
+      local();
+      return;
+    }
     (this.shared as Readable).read(
       key,
       (error, result) => (error ? local() : callback(null, result)),

@@ -21,6 +21,8 @@ export interface OrderRecordRow {
 
 /** One order for its detail: a payout's withdrawal too (null for a collection). */
 export interface OrderDetailRow extends OrderRecordRow {
+  /** Where the order's notifications go when it names no callback URL of its own. */
+  appCallbackUrl: string | null;
   withdrawal: {
     withdrawalNo: string;
     status: (typeof withdrawals.$inferSelect)['status'];
@@ -121,6 +123,7 @@ export async function findOrderRecord(
   const [row] = await db
     .select({
       ...RECORD_FIELDS,
+      appCallbackUrl: applications.callbackUrl,
       withdrawal: {
         withdrawalNo: withdrawals.withdrawalNo,
         status: withdrawals.status,
