@@ -14,6 +14,8 @@ import { useIsPhone } from '../lib/use-is-phone';
  */
 export interface RecordsFilterBarProps<Values extends object> {
   form: FormInstance<Values>;
+  /** The form's name: its fields' ids start with it, unique on the page. */
+  name: string;
   onSearch: (values: Values) => void;
   /** After the form is cleared: search again with nothing set (or the list's default). */
   onReset: () => void;
@@ -39,6 +41,7 @@ const isSet = (value: unknown) =>
 
 export function RecordsFilterBar<Values extends object>({
   form,
+  name,
   onSearch,
   onReset,
   isSearching = false,
@@ -69,6 +72,7 @@ export function RecordsFilterBar<Values extends object>({
 
   return (
     <Form<Values>
+      name={name}
       form={form}
       layout="vertical"
       className="records-filter"

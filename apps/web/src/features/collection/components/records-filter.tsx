@@ -3,7 +3,7 @@ import { FILTER_TEXT_MAX } from '@tollgate/contracts/records-limits';
 import { DatePicker, Form, Input, Select, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { maxLengthRule } from '../../../shared/lib/form-rules';
+import { maxLengthRule, merchantIdRule } from '../../../shared/lib/form-rules';
 import { DATE_FORMAT } from '../../../shared/lib/format';
 import { RecordsFilterBar } from '../../../shared/records/records-filter-bar';
 import { useCurrencyOptions } from '../../../shared/records/use-currency-options';
@@ -82,11 +82,18 @@ export function RecordsFilter({
         : Promise.resolve();
     },
   });
-  const text = (name: keyof typeof TEXT_MAX, label: string) => (
-    <Form.Item name={name} label={label} rules={[maxLengthRule(TEXT_MAX[name])]}>
-      <Input allowClear data-testid={`filter-${name}`} />
-    </Form.Item>
-  );
+  const text = (name: keyof typeof TEXT_MAX, label: string) => {
+    const isMerchantId = name === 'merchantId';
+    return (
+      <Form.Item
+        name={name}
+        label={label}
+        rules={[maxLengthRule(TEXT_MAX[name]), ...(isMerchantId ? [merchantIdRule()] : [])]}
+      >
+        <Input allowClear inputMode={isMerchantId ? 'numeric' : undefined} data-testid={`filter-${name}`} />
+      </Form.Item>
+    );
+  };
 
   const statusItem = (
     <Form.Item name="status" label={t('collection.filter.status')}>
@@ -104,6 +111,7 @@ export function RecordsFilter({
 
   return (
     <RecordsFilterBar<RecordsFilterValues>
+      name={`${type}RecordsFilter`}
       form={form}
       onSearch={onSearch}
       onReset={() => onSearch({})}

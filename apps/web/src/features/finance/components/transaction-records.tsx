@@ -101,8 +101,18 @@ export function TransactionRecords({ type }: { type: RecordType }) {
         </Flex>
       );
     }
+    // A rejection's or failure's reason is written under the status, not in a tooltip: a
+    // phone cannot hover.
     const reason = withdrawalReasonText(t, status, row.reason);
-    return reason ? <Tooltip title={reason}>{tag}</Tooltip> : tag;
+    if (!reason) return tag;
+    return (
+      <Flex vertical gap={2} align="start">
+        {tag}
+        <Typography.Text type="secondary" className="record-reason" data-testid="record-reason">
+          {t('assets.records.reason', { reason })}
+        </Typography.Text>
+      </Flex>
+    );
   };
   const columns: ColumnsType<TransactionRecord> = [
     { title: t('assets.records.column.time'), dataIndex: 'createdAt', render: (v: string) => formatDate(v) },
@@ -193,6 +203,7 @@ export function TransactionRecords({ type }: { type: RecordType }) {
   return (
     <div data-testid={`records-${type}`}>
       <RecordsFilterBar<FilterValues>
+        name={`${type}RecordsFilter`}
         form={form}
         onSearch={search}
         onReset={() => search({})}

@@ -197,6 +197,7 @@ export default function FundFlowPage() {
     <PageContainer title={t('menu.fundFlow')} testId="page-fund-flow">
       <Card>
         <RecordsFilterBar<FundFlowFilterValues>
+          name="fundFlowFilter"
           form={form}
           onSearch={search}
           onReset={() => search({})}

@@ -197,6 +197,7 @@ export default function OpsQueuePage() {
       <ServerWarnings />
       <Card>
         <RecordsFilterBar<Filters>
+          name="opsQueueFilter"
           form={form}
           initialValues={{ status: 'pending_review' }}
           onSearch={search}
