@@ -130,7 +130,15 @@ export default function OpsQueuePage() {
       key: 'amount',
       align: 'right',
       className: COLUMN_CLASS.amount,
-      render: (_, r) => <CoinAmount value={r.amount} coin={r.coinName} />,
+      // Its worth in USDT under it: one column fewer, so the status fits at 1440 px (issue 31).
+      render: (_, r) => (
+        <Flex vertical align="flex-end">
+          <CoinAmount value={r.amount} coin={r.coinName} />
+          <span className="ops-secondary" title={t('ops.queue.column.usdtValue')}>
+            <UsdtValue value={r.usdtValue} />
+          </span>
+        </Flex>
+      ),
     },
     {
       title: t('ops.queue.column.fee'),
@@ -138,12 +146,6 @@ export default function OpsQueuePage() {
       align: 'right',
       className: COLUMN_CLASS.fee,
       render: (_, r) => <CoinAmount value={r.fee} coin={r.coinName} />,
-    },
-    {
-      title: t('ops.queue.column.usdtValue'),
-      dataIndex: 'usdtValue',
-      align: 'right',
-      render: (value: string) => <UsdtValue value={value} />,
     },
     {
       title: t('ops.queue.column.created'),
