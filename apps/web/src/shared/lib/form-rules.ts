@@ -10,7 +10,11 @@ import { toFormRule } from './zod-rule';
 export const RULES = {
   email: toFormRule((fields) => fields.emailField),
   loginPassword: toFormRule((fields) => fields.loginPasswordField),
-  newPassword: toFormRule((fields) => fields.passwordField),
+  // The rule itself stands under the field (common.field.passwordHint): the error says only that
+  // it is not met, so the rule is written once (issue 31).
+  newPassword: toFormRule((fields) => fields.passwordField, {
+    'validation.passwordRule': 'common.field.passwordRuleNotMet',
+  }),
   code: toFormRule((fields) => fields.codeField),
   phone: toFormRule((fields) => fields.phoneField),
 } as const;

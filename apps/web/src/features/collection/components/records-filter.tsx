@@ -91,6 +91,7 @@ export function RecordsFilter({
 
   return (
     <Form
+      name={`${type}RecordsFilter`}
       form={form}
       layout="vertical"
       className="records-filter"

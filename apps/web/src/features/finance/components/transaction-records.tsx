@@ -178,7 +178,13 @@ export function TransactionRecords({ type }: { type: RecordType }) {
 
   return (
     <div data-testid={`records-${type}`}>
-      <Form form={form} layout="vertical" className="records-filter" onFinish={search}>
+      <Form
+        name={`${type}RecordsFilter`}
+        form={form}
+        layout="vertical"
+        className="records-filter"
+        onFinish={search}
+      >
         <div className="records-filter-grid">
           <Form.Item name="coinName" label={t('assets.records.filter.currency')}>
             <Select allowClear placeholder={t('assets.records.filter.anyCurrency')} options={currencies} />

@@ -2,6 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import type { AccountOverview } from '@tollgate/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok } from '../../../../test/api-mock';
+import { typeGoogleCode } from '../../../../test/google-code';
 import { renderWithProviders } from '../../../../test/render';
 import { formatShare } from '../components/asset-distribution';
 import FinancePage from './finance-page';
@@ -268,7 +269,7 @@ describe('FinancePage', () => {
 
     fireEvent.change(within(modal).getByTestId('withdraw-address'), { target: { value: TRON } });
     fireEvent.change(within(modal).getByTestId('withdraw-amount'), { target: { value: '20' } });
-    fireEvent.change(within(modal).getByTestId('withdraw-google-code'), { target: { value: '123456' } });
+    typeGoogleCode(within(modal).getByTestId('withdraw-google-code'), '123456');
     fireEvent.click(within(modal).getByTestId('withdraw-submit'));
     expect(await within(modal).findByText('Incorrect Google Authenticator code')).toBeTruthy();
     fireEvent.click(within(modal).getByTestId('withdraw-submit'));
