@@ -308,6 +308,8 @@ describe('GET /front/mchOrder/getById', () => {
       pushStatus: 'none',
       notificationSuccess: false,
       nextAttemptAt: null,
+      // Its application has no callback URL: a resend would be refused (3102), so it says so.
+      resendBlockedBy: 'no_callback_url',
     });
   });
 
