@@ -14,6 +14,7 @@ export * from './languages';
 export * from './merchant';
 export * from './merchant-api';
 export * from './messages';
+export * from './fund-action';
 export * from './money';
 export * from './money-schema';
 export * from './notice';

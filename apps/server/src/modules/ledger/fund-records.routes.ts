@@ -1,6 +1,7 @@
 import {
   endpoints,
   type FundsRecordItem,
+  fundActionOf,
   type FundsRecordPage,
   type fundsRecordBody,
   toDecimalString,
@@ -18,6 +19,8 @@ import { requireSession } from '../auth/authenticate';
 /**
  * POST /front/merchant/account/funds-record: the merchant's fund flow, newest first. `hash` is
  * the transaction hash on the chain (SPEC 3's column); the ledger's own hash chain stays inside.
+ * `action` says what each record did (a withdrawal's freeze, settle, fee or release: fund-action.ts
+ * in contracts); a deposit's `orderNo` is its platform number (`DP…`).
  */
 type Body = z.output<typeof fundsRecordBody>;
 
@@ -85,6 +88,7 @@ export async function listFundRecords(
         balanceBefore: toDecimalString(r.balanceBefore),
         changeAmount: toDecimalString(r.changeAmount),
         balanceAfter: toDecimalString(r.balanceAfter),
+        action: fundActionOf({ type: r.type, status: r.status, changeAmount: r.changeAmount }),
       }),
     ),
     ...counted,
