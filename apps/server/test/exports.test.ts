@@ -318,11 +318,12 @@ describe('POST /front/export of a report', () => {
     expect(rows.at(-4)?.[0]).toBe('Total');
     // Money in, money out and their net in USDT (issue 31): never in and out added together.
     const usdt = report.totalUsdt;
-    expect(usdt).toMatchObject({ inUsdt: '2', outUsdt: '5.25', netUsdt: '-3.25' });
+    // In: the deposits 100.5 and 2; out: the withdrawal's 5.25 (amountUsdt adds them: 107.5).
+    expect(usdt).toMatchObject({ inUsdt: '102.5', outUsdt: '5.25', netUsdt: '97.25' });
     expect(rows.slice(-3)).toEqual([
-      ['Money in (USDT)', 'USDT', '', '', '', '', '', '', '', '2'],
+      ['Money in (USDT)', 'USDT', '', '', '', '', '', '', '', '102.5'],
       ['Money out (USDT)', 'USDT', '', '', '', '', '', '', '', '5.25'],
-      ['Net (USDT)', 'USDT', '', String(usdt.count), '', '', '', '', '', '-3.25'],
+      ['Net (USDT)', 'USDT', '', String(usdt.count), '', '', '', '', '', '97.25'],
     ]);
     // The withdrawal's net is the debit, -5.25: a plain decimal, written as it is.
     expect(rows.map((row) => row[6])).toContain('-5.25');

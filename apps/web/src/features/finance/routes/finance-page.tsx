@@ -2,7 +2,7 @@ import type { AssetEntry } from '@tollgate/contracts';
 import { Card, Col, Row, Skeleton, Statistic, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CLIENT_DEFAULTS, formatAmount } from '../../../shared/lib/format';
+import { CLIENT_DEFAULTS } from '../../../shared/lib/format';
 import { LoadError } from '../../../shared/ui/load-error';
 import { PageContainer } from '../../../shared/ui/page-container';
 import { useAccountOverview } from '../api/get-account-overview';
@@ -13,6 +13,7 @@ import { DepositModal } from '../components/deposit-modal';
 import { TransactionRecords } from '../components/transaction-records';
 import { WithdrawModal } from '../components/withdraw-modal';
 import '../finance.css';
+import { Amount } from '../../../shared/ui/amount';
 
 /**
  * Asset management (SPEC section 2): the overview (total worth in USDT, currencies held), the
@@ -44,7 +45,8 @@ export default function FinancePage() {
                 <Col xs={24} sm={14}>
                   <Statistic
                     title={t('pages.finance.overview.total', { currency })}
-                    value={data ? formatAmount(data.totalUsdt) : '-'}
+                    value={data?.totalUsdt ?? '-'}
+                    formatter={() => <Amount value={data?.totalUsdt} />}
                     prefix="≈"
                     suffix={currency}
                     data-testid="asset-total"
