@@ -160,6 +160,26 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
           <Skeleton active paragraph={{ rows: 8 }} />
         ) : (
           <>
+            {totals.inUsdt !== null && totals.outUsdt !== null ? (
+              // The bill: what came in, what went out and their net, apart (issue 31).
+              <Row gutter={[16, 16]} className="report-flow" data-testid="report-flow">
+                {(
+                  [
+                    ['in', totals.inUsdt],
+                    ['out', totals.outUsdt],
+                    ['net', totals.netUsdt],
+                  ] as const
+                ).map(([flow, value]) => (
+                  <Col xs={12} sm={8} key={flow}>
+                    <Statistic
+                      title={t(`reports.flow.${flow}`, { currency: 'USDT' })}
+                      value={value}
+                      formatter={() => <Amount value={value} testId={`report-flow-${flow}`} />}
+                    />
+                  </Col>
+                ))}
+              </Row>
+            ) : null}
             {report.data.days.length > 0 ? (
               <LazyChart
                 option={option}
@@ -174,26 +194,6 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
                   currency: 'USDT',
                 })}
               />
-            ) : null}
-            {totals.inUsdt !== null && totals.outUsdt !== null ? (
-              // The bill: what came in, what went out and their net, apart (issue 31).
-              <Row gutter={[16, 16]} className="report-flow" data-testid="report-flow">
-                {(
-                  [
-                    ['in', totals.inUsdt],
-                    ['out', totals.outUsdt],
-                    ['net', totals.netUsdt],
-                  ] as const
-                ).map(([flow, value]) => (
-                  <Col xs={8} key={flow}>
-                    <Statistic
-                      title={t(`reports.flow.${flow}`, { currency: 'USDT' })}
-                      value={value}
-                      formatter={() => <Amount value={value} testId={`report-flow-${flow}`} />}
-                    />
-                  </Col>
-                ))}
-              </Row>
             ) : null}
             <ReportTable kind={kind} report={report.data} isLoading={report.isFetching} />
           </>
