@@ -73,7 +73,7 @@ function groupThousands(plain: string): string {
  * For display at fixed decimals (default 2, SPEC section 3), with thousands separators: rounded
  * half-up (away from zero on a 5: 10.415 → "10.42", 0.085 → "0.09", −0.085 → "−0.09"), never
  * cut (issue 31: 10.416 showed as 10.41). A screen that shows it also offers the exact value
- * (formatExactMoney) on hover; exports keep the exact value (docs/2026-12-07-amount-display.md).
+ * (formatExactMoney) on hover; exports keep the exact value (docs/decisions/2026-12-07-amount-display.md).
  */
 export function formatMoney(value: MoneyInput, precision = DEFAULT_PRECISION): string {
   return groupThousands(money(value).toDecimalPlaces(precision, Decimal.ROUND_HALF_UP).toFixed(precision));

@@ -24,7 +24,7 @@ export function BalanceLabel({ isCompact = false }: { isCompact?: boolean }) {
   const currency = CLIENT_DEFAULTS.currency;
   const total = isError || !data ? undefined : data.totalBalance;
   const full = t('common.header.totalBalance', { amount: total ? formatAmount(total) : '-', currency });
-  // Rounded half-up on the header; the exact total on hover (docs/2026-12-07-amount-display.md).
+  // Rounded half-up on the header; the exact total on hover (docs/decisions/2026-12-07-amount-display.md).
   const exact = t('common.header.totalBalance', { amount: total ? formatExactAmount(total) : '-', currency });
   if (!isCompact)
     return (

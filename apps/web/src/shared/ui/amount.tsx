@@ -7,7 +7,7 @@ import { CLIENT_DEFAULTS, EMPTY_VALUE, formatAmount } from '../lib/format';
  * An amount shown at fixed decimals (a USDT estimate or total): rounded half-up (formatAmount),
  * never cut; when that shows less than the value holds, the exact value is on hover (a tooltip,
  * also in `data-exact` for tests) and for screen readers. A coin's own amounts are shown whole
- * with formatExactAmount instead: there is nothing to hover. docs/2026-12-07-amount-display.md.
+ * with formatExactAmount instead: there is nothing to hover. docs/decisions/2026-12-07-amount-display.md.
  */
 export interface AmountProps {
   value: MoneyInput | null | undefined;
