@@ -249,7 +249,14 @@ describe('a mixed workload', () => {
         net: '500.5',
       }),
     ]);
-    expect(recharge.totalUsdt).toEqual({ count: 2, amountUsdt: '500.5', feeUsdt: '0', netUsdt: '500.5', inUsdt: null, outUsdt: null });
+    expect(recharge.totalUsdt).toEqual({
+      count: 2,
+      amountUsdt: '500.5',
+      feeUsdt: '0',
+      netUsdt: '500.5',
+      inUsdt: null,
+      outUsdt: null,
+    });
     expect(recharge.days).toEqual([
       expect.objectContaining({ day: '2026-11-26', coinName: 'USDT', count: 2, amount: '500.5' }),
     ]);
@@ -305,7 +312,14 @@ describe("the merchant's day", () => {
       ['2026-11-28', 1, '2'],
     ]);
     const oneDay = await report(shop.token, 'recharge', { timeFrom: '2026-11-28', timeTo: '2026-11-28' });
-    expect(oneDay.totalUsdt).toEqual({ count: 1, amountUsdt: '2', feeUsdt: '0', netUsdt: '2', inUsdt: null, outUsdt: null });
+    expect(oneDay.totalUsdt).toEqual({
+      count: 1,
+      amountUsdt: '2',
+      feeUsdt: '0',
+      netUsdt: '2',
+      inUsdt: null,
+      outUsdt: null,
+    });
   });
 });
 

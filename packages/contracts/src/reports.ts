@@ -103,7 +103,9 @@ export const reportResult = z.object({
         ),
       outUsdt: decimalString
         .nullable()
-        .describe('Bill only: what left the balance, in USDT, as a positive figure; netUsdt = inUsdt − outUsdt'),
+        .describe(
+          'Bill only: what left the balance, in USDT, as a positive figure; netUsdt = inUsdt − outUsdt',
+        ),
     })
     .describe(
       "Everything in the range, in USDT. The bill's amountUsdt and feeUsdt add both directions together: read inUsdt, outUsdt and netUsdt",

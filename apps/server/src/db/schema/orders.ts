@@ -168,9 +168,7 @@ export const chainTransfers = pgTable(
     index('chain_transfers_confirming_idx').on(t.chainId, t.status),
     // The records' transaction hash filter (any transfer to an order).
     index('chain_transfers_tx_hash_idx').on(t.txHash),
-    uniqueIndex('chain_transfers_deposit_no_key')
-      .on(t.depositNo)
-      .where(sql`${t.depositNo} is not null`),
+    uniqueIndex('chain_transfers_deposit_no_key').on(t.depositNo).where(sql`${t.depositNo} is not null`),
   ],
 );
 

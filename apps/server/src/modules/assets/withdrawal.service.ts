@@ -455,7 +455,9 @@ export async function settleSent(
         tx,
         [
           { ...record, change: `-${toDecimalString(moved.amount)}`, status: 'completed' },
-          ...(hasFee ? [{ ...record, change: `-${toDecimalString(moved.fee)}`, status: FUND_FEE_STATUS }] : []),
+          ...(hasFee
+            ? [{ ...record, change: `-${toDecimalString(moved.fee)}`, status: FUND_FEE_STATUS }]
+            : []),
         ],
         [
           completionDelta({

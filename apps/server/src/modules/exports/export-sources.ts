@@ -497,7 +497,10 @@ const fundFlowSource: ExportSource<ExportFundFilters> = {
       (r) => [
         date(r.createdAt),
         labelOf(labels.fundType, r.type),
-        labelOf(labels.fundAction, fundActionOf({ type: r.type, status: r.status, changeAmount: r.changeAmount })),
+        labelOf(
+          labels.fundAction,
+          fundActionOf({ type: r.type, status: r.status, changeAmount: r.changeAmount }),
+        ),
         r.orderNo ?? '',
         r.txHash ?? '',
         r.address ?? '',

@@ -1,8 +1,8 @@
 import {
   endpoints,
   type FundsRecordItem,
-  fundActionOf,
   type FundsRecordPage,
+  fundActionOf,
   type fundsRecordBody,
   toDecimalString,
 } from '@tollgate/contracts';
