@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -17,8 +17,9 @@ import { ensureDatabase, seedAtScale } from './scale-seed';
  * skipped when already there, in scale-seed.ts: the records-at-scale bench reuses it). Then, for CSV and
  * XLSX, the export of the 1M orders through the real calls (POST /front/export makes a job of
  * them, polled on /front/export/status until done) beside `COPY (the same rows) TO STDOUT`
- * through psql, the ratio (CSV's target <= 3x; XLSX's is printed for information), and the server's RSS growth during the export
- * (sampled from /proc every 50 ms; target <= 100 MB). BENCH_ROUNDS rounds (3), each the COPY
+ * through psql, the ratio (target <= 3x, XLSX held to CSV's), and the server's RSS growth during the export
+ * (sampled from /proc every 50 ms; target <= 100 MB). BENCH_COMPARE_SERVER=<another build's server.js>
+ * runs a second server on the same database and measures both builds in the same rounds. BENCH_ROUNDS rounds (3), each the COPY
  * then each format's export, with each round's ratio and the median round's. Each part also
  * prints the whole machine's CPU time it took, and the median round's ratio of the export's to
  * the COPY's: steadier than the durations on a machine shared with other work.
@@ -104,26 +105,46 @@ async function timeExport(base: string, token: string, pid: number, format: 'csv
 
 async function main() {
   await ensureDatabase(DATABASE_URL);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'tollgate-bench-exports-'));
+  // BENCH_COMPARE_SERVER: another build's server.js (e.g. a copy of apps/server/dist in
+  // apps/server/dist-b, so its node_modules and migrations resolve), measured in the same rounds.
+  const builds = [
+    { label: 'as built', script: SERVER },
+    ...(process.env.BENCH_COMPARE_SERVER
+      ? [
+          {
+            label: relative(ROOT, resolve(process.env.BENCH_COMPARE_SERVER)),
+            script: resolve(process.env.BENCH_COMPARE_SERVER),
+          },
+        ]
+      : []),
+  ];
+  const dataDirs: string[] = [];
   // BENCH_SERVER_NODE_ARGS: node options for the server under test (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const startServer = () =>
-    startProcess([...nodeArgs, SERVER], {
-      PORT: String(port),
-      DATABASE_URL,
-      DATA_DIR: dataDir,
-      SEED_DEMO: '1',
-      SECRET_KEY,
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '10000',
-      // Every export a job (the timed path), however few its rows (the smoke run's are few).
-      EXPORT_DIRECT_MAX_ROWS: '0',
-    });
-  let server = startServer();
+  const servers = await Promise.all(
+    builds.map(async ({ label, script }) => {
+      const port = await freePort();
+      const dataDir = mkdtempSync(join(tmpdir(), 'tollgate-bench-exports-'));
+      dataDirs.push(dataDir);
+      const start = () =>
+        startProcess([...nodeArgs, script], {
+          PORT: String(port),
+          DATABASE_URL,
+          DATA_DIR: dataDir,
+          SEED_DEMO: '1',
+          SECRET_KEY,
+          LOG_LEVEL: 'warn',
+          LOGIN_RATE_LIMIT: '10000',
+          // Every export a job (the timed path), however few its rows (the smoke run's are few).
+          EXPORT_DIRECT_MAX_ROWS: '0',
+        });
+      return { label, base: `http://127.0.0.1:${port}`, dataDir, start, process: start() };
+    }),
+  );
+  const base = servers[0]?.base as string;
   try {
-    await waitForHealth(base, server);
+    // One after the other: the first start migrates the database and seeds the demo merchant.
+    for (const server of servers) await waitForHealth(server.base, server.process);
     const login = await fetch(`${base}/front/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -137,9 +158,11 @@ async function main() {
     if (await seedAtScale(db, merchantId, { orders: ORDERS, fundRecords: FUND_RECORDS })) {
       // The server under test starts after the bulk load, as on a database that grew over time
       // (scale-seed.ts); the login's session is in the database, so the token still holds.
-      await stopProcess(server);
-      server = startServer();
-      await waitForHealth(base, server);
+      for (const server of servers) {
+        await stopProcess(server.process);
+        server.process = server.start();
+        await waitForHealth(server.base, server.process);
+      }
     }
     const rows = Number(
       (
@@ -152,10 +175,13 @@ async function main() {
     console.log(`merchant ${merchantId}: ${rows} collection orders to export`);
     // Rounds alternate COPY and the exports, so a load that comes and goes weighs on both alike;
     // each round's ratio is printed, and the median round's.
-    const results = new Map(FORMATS.map((format) => [format, [] as { ratio: number; growth: number }[]]));
+    const parts = FORMATS.flatMap((format) => servers.map((server) => ({ format, server })));
+    const name = (part: (typeof parts)[number]) =>
+      servers.length > 1 ? `${part.format} (${part.server.label})` : part.format;
+    const results = new Map(parts.map((part) => [name(part), [] as { ratio: number; growth: number }[]]));
     // Each part starts with the disk written back (sync): the last export's file, 86–140 MB
     // left in the page cache, was otherwise written out during the next part and weighed on it.
-    const cpuRatios = new Map(FORMATS.map((format) => [format, [] as number[]]));
+    const cpuRatios = new Map(parts.map((part) => [name(part), [] as number[]]));
     for (let round = 1; round <= ROUNDS; round++) {
       spawnSync('sync');
       const copyBusy = machineBusyMs();
@@ -164,18 +190,18 @@ async function main() {
       console.log(
         `round ${round}: COPY (same rows) TO STDOUT through psql: ${copy.toFixed(2)} s, machine CPU ${copyCpu.toFixed(2)} s`,
       );
-      for (const format of FORMATS) {
+      for (const part of parts) {
         spawnSync('sync');
         const exportBusy = machineBusyMs();
-        const run = await timeExport(base, token, server.pid ?? 0, format);
+        const run = await timeExport(part.server.base, token, part.server.process.pid ?? 0, part.format);
         const exportCpu = (machineBusyMs() - exportBusy) / 1000;
-        cpuRatios.get(format)?.push(exportCpu / copyCpu);
+        cpuRatios.get(name(part))?.push(exportCpu / copyCpu);
         const growth = run.peak - run.baseline;
-        results.get(format)?.push({ ratio: run.seconds / copy, growth });
+        results.get(name(part))?.push({ ratio: run.seconds / copy, growth });
         console.log(
-          `round ${round}: export ${format}: ${run.rows} rows in ${run.seconds.toFixed(2)} s (job, POST to done); ` +
+          `round ${round}: export ${name(part)}: ${run.rows} rows in ${run.seconds.toFixed(2)} s (job, POST to done); ` +
             `${(run.seconds / copy).toFixed(2)}x COPY; machine CPU ${exportCpu.toFixed(2)} s, ${(exportCpu / copyCpu).toFixed(2)}x COPY's; server RSS ${run.baseline.toFixed(0)} -> ` +
-            `${run.peak.toFixed(0)} MB, growth ${growth.toFixed(0)} MB; file ${newestFileMb(dataDir).toFixed(1)} MB`,
+            `${run.peak.toFixed(0)} MB, growth ${growth.toFixed(0)} MB; file ${newestFileMb(part.server.dataDir).toFixed(1)} MB`,
         );
       }
     }
@@ -185,14 +211,14 @@ async function main() {
       const growth = Math.max(...runs.map((r) => r.growth));
       const cpu = [...(cpuRatios.get(format) ?? [])].sort((a, b) => a - b);
       console.log(
-        `export ${format}: ${median.toFixed(2)}x COPY, the median of ${runs.length} rounds (${format === 'csv' ? `target <= ${TARGET}x` : 'no target'}); ` +
+        `export ${format}: ${median.toFixed(2)}x COPY, the median of ${runs.length} rounds (target <= ${TARGET}x); ` +
           `RSS growth at most ${growth.toFixed(0)} MB (target <= 100 MB); ` +
           `machine CPU ${(cpu[Math.floor(cpu.length / 2)] ?? Number.NaN).toFixed(2)}x COPY's (median round)`,
       );
     }
   } finally {
-    server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const server of servers) server.process.kill('SIGTERM');
+    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { startApp } from '../src/app-server';
 import { DEMO_ACCOUNT, LAUNCH_OPTIONS } from '../src/browser';
+import { typeGoogleCode } from '../src/google-code';
 import { waitForCode } from '../src/mailbox';
 import { ENV } from '../src/server-env';
 import { GoogleCodes } from '../src/totp';
@@ -23,11 +24,6 @@ import { shootEveryPage } from './screenshots-pages';
 const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
 
 const shoot = (page: Page, name: string) => shootInto(OUT_DIR, page, name);
-
-async function typeOtp(page: Page, testId: string, code: string) {
-  await page.getByTestId(testId).locator('input').first().click();
-  await page.keyboard.type(code);
-}
 
 async function closeModal(page: Page, formTestId: string) {
   await page
@@ -116,7 +112,7 @@ async function shootAccountScreens(browser: Browser, baseUrl: string, language: 
   const secret = /[A-Z2-7]{16,}/.exec(await page.getByTestId('google-secret').innerText())?.[0] ?? '';
   const codes = new GoogleCodes(secret);
   await page.getByTestId('google-bind-password').fill(newPassword);
-  await typeOtp(page, 'google-bind-code', await codes.next());
+  await typeGoogleCode(page.getByTestId('google-bind-code'), await codes.next());
   await page.getByTestId('google-bind-submit').click();
   await page.getByTestId('google-bound-panel').waitFor();
   await page.waitForTimeout(3500); // the success message fades

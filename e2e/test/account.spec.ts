@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { hoverAccountPopover } from '../src/account-popover';
 import { expect, test } from '../src/fixtures';
+import { typeGoogleCode } from '../src/google-code';
 import { waitForCode } from '../src/mailbox';
 import { readBaseUrl } from '../src/server-env';
 import { GoogleCodes } from '../src/totp';
@@ -41,11 +42,6 @@ const LANGUAGES = [
 ] as const;
 
 /** antd's OTP input: six cells, typing moves on to the next. */
-async function typeOtp(page: Page, testId: string, code: string) {
-  await page.getByTestId(testId).locator('input').first().click();
-  await page.keyboard.type(code);
-}
-
 async function openFromPopover(page: Page, testId: 'popover-merchant-info' | 'popover-logout') {
   await hoverAccountPopover(page);
   await page.getByTestId(testId).click();
@@ -110,7 +106,7 @@ for (const lang of LANGUAGES) {
       expect(secret).toBeTruthy();
       googleCodes = new GoogleCodes(secret ?? '');
       await page.getByTestId('google-bind-password').fill(firstPassword);
-      await typeOtp(page, 'google-bind-code', await googleCodes.next());
+      await typeGoogleCode(page.getByTestId('google-bind-code'), await googleCodes.next());
       await page.getByTestId('google-bind-submit').click();
       await expect(page.getByRole('alert').filter({ hasText: lang.googleBound })).toBeVisible();
       await expect(page.getByTestId('google-status')).toHaveText(lang.bound);
@@ -129,7 +125,7 @@ for (const lang of LANGUAGES) {
       await page.getByTestId('login-password').fill(password);
       await page.getByTestId('login-submit').click();
       await expect(page.getByTestId('google-step-prompt')).toHaveText(lang.googlePrompt);
-      await typeOtp(page, 'google-code', (await googleCodes?.next()) ?? '');
+      await typeGoogleCode(page.getByTestId('google-code'), (await googleCodes?.next()) ?? '');
       await page.getByTestId('google-submit').click();
       await expect(page).toHaveURL(/\/dashboard$/);
     };

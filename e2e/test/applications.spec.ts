@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { findAxeViolations } from '../src/axe';
 import { expect, test } from '../src/fixtures';
 import { postFront, freshMerchant as registerMerchant } from '../src/fresh-merchant';
+import { typeGoogleCode } from '../src/google-code';
 import { readBaseUrl } from '../src/server-env';
 import { GoogleCodes } from '../src/totp';
 
@@ -33,11 +34,6 @@ async function freshMerchant(): Promise<{ email: string; token: string }> {
 async function axeViolations(page: Page) {
   await page.mouse.move(0, 0);
   return findAxeViolations(page);
-}
-
-async function typeOtp(page: Page, testId: string, code: string) {
-  await page.getByTestId(testId).locator('input').first().click();
-  await page.keyboard.type(code);
 }
 
 async function readShownSecret(page: Page): Promise<string> {
@@ -141,7 +137,7 @@ test('create an app with an icon, read its secret, edit, reset with Google, dele
     await expect(page.getByTestId('app-secret-reset-warning')).toContainText('当前密钥将立即失效');
     expect(await axeViolations(page)).toEqual([]);
     await page.getByTestId('app-secret-password').fill(PASSWORD);
-    await typeOtp(page, 'app-secret-google-code', await codes.next());
+    await typeGoogleCode(page.getByTestId('app-secret-google-code'), await codes.next());
     await page.getByTestId('app-secret-submit').click();
     const fresh = await readShownSecret(page);
     expect(fresh).not.toBe(secret);

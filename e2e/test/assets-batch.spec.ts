@@ -3,6 +3,7 @@ import type { BrowserContext } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { expect, test } from '../src/fixtures';
 import { freshMerchant, postFront } from '../src/fresh-merchant';
+import { typeGoogleCode } from '../src/google-code';
 import { readBaseUrl } from '../src/server-env';
 import { GoogleCodes } from '../src/totp';
 
@@ -113,7 +114,7 @@ test('batch withdrawal: template, a 20-row file with 2 bad rows previewed, fixed
     });
     await expect(batch.getByTestId('batch-error-count')).toHaveText('0 with errors', { timeout: 30_000 });
     await expect(batch.getByTestId('batch-enough-USDT')).toHaveText('Enough');
-    await batch.getByTestId('batch-google-code').fill(await codes.next());
+    await typeGoogleCode(batch.getByTestId('batch-google-code'), await codes.next());
     await batch.getByTestId('batch-submit').click();
     await expect(batch.getByTestId('batch-result')).toContainText('20 withdrawals submitted');
   });

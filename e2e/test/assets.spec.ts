@@ -1,6 +1,7 @@
 import type { BrowserContext } from '@playwright/test';
 import { expect, test } from '../src/fixtures';
 import { freshMerchant, postFront } from '../src/fresh-merchant';
+import { typeGoogleCode } from '../src/google-code';
 import { readBaseUrl } from '../src/server-env';
 import { settle } from '../src/settle';
 import { GoogleCodes } from '../src/totp';
@@ -104,7 +105,7 @@ test('deposit and withdraw: the address per network, simulated deposits (one bel
     await page.getByTestId('withdraw-amount').fill('20');
     await expect(page.getByTestId('withdraw-total')).toHaveText('21 USDT');
     await expect(page.getByTestId('withdraw-received')).toHaveText('20 USDT');
-    await page.getByTestId('withdraw-google-code').fill(await codes.next());
+    await typeGoogleCode(page.getByTestId('withdraw-google-code'), await codes.next());
     await page.getByTestId('withdraw-submit').click();
     await expect(page.getByText(/Withdrawal WD\d{8}[0-9A-F]{20} submitted/)).toBeVisible();
     await expect(form).toBeHidden();

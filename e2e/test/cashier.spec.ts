@@ -80,6 +80,14 @@ test('a customer picks a network, underpays, pays the rest and is sent back to t
   await expect(status).toContainText('Thank you: 25.5 USDT received.');
   // Nothing more to pay: the simulate panel is gone (and with it its last "sent" line).
   await expect(simulate).toHaveCount(0);
+  // Both transactions that paid it are listed, not only the first, each with its hash.
+  const transfers = page.getByRole('region', { name: 'Payments received' }).getByTestId('transfer');
+  await expect(transfers).toHaveCount(2);
+  await expect(transfers.nth(0)).toContainText('10 USDT');
+  await expect(transfers.nth(1)).toContainText('15.5 USDT');
+  for (const transfer of await transfers.all()) {
+    await expect(transfer.getByTestId('transfer-hash')).toHaveText(/^[0-9a-f]{64}$/);
+  }
   const back = page.getByRole('link', { name: 'Return to the merchant now' });
   await expect(back).toHaveAttribute('href', `${baseUrl}/health`);
   await expect(status).toContainText(/Returning to the merchant in [1-5] s/);

@@ -15,6 +15,25 @@ test.describe('login', () => {
     await expect(errors.filter({ hasText: '邮箱格式不正确' })).toBeVisible();
   });
 
+  test('no two elements share an id, with both sign-in methods shown; buttons read as written', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await expect(page.locator('#root > [data-prerendered]')).toHaveCount(0);
+    await page.getByTestId('login-tab-phone').click();
+    await expect(page.getByTestId('login-phone')).toBeVisible();
+    await page.getByTestId('login-tab-email').click();
+    const duplicates = await page.evaluate(() => {
+      const ids = [...document.querySelectorAll('[id]')].map((element) => element.id);
+      return ids.filter((id, index) => ids.indexOf(id) !== index);
+    });
+    expect(duplicates).toEqual([]);
+    await expect(page.locator('input[type="password"]')).toHaveCount(2);
+    await expect(page.locator('#password')).toHaveCount(0);
+    // A two-character button is not spaced out by antd ("登 录").
+    await expect(page.getByTestId('login-submit')).toHaveText('登录');
+  });
+
   test('a wrong password shows the server message and stays on /login', async ({ page }) => {
     await page.goto('/login');
     await page.getByTestId('login-email').fill(DEMO_ACCOUNT.email);

@@ -6,6 +6,9 @@ import { openFromMenu } from '../src/side-menu';
 const MENU = [
   { label: '数据概览', path: '/dashboard', page: 'page-dashboard' },
   { label: '我的应用', path: '/application', page: 'page-application' },
+  // Listed under My applications by their records (issue 31), on the product pages' records.
+  { label: '代收记录', path: '/application/collection', page: 'page-collection', heading: '平台代收' },
+  { label: '代付记录', path: '/application/payer', page: 'page-payer', heading: '平台代付' },
   { label: '资金流水', path: '/fundFlow', page: 'page-fund-flow' },
   { label: '资产管理', path: '/finance', page: 'page-finance' },
   { label: '商户信息', path: '/merchant/info', page: 'page-merchant-info', group: '商户中心' },
@@ -35,9 +38,11 @@ test.describe('menu', () => {
   test('every menu entry opens its page and its tab', async ({ loggedInPage: page }) => {
     for (const entry of MENU) {
       await openFromMenu(page, entry.label, entry.group);
-      await expect(page).toHaveURL(new RegExp(`${entry.path}$`));
+      await expect(page).toHaveURL(new RegExp(`${entry.path}(#records)?$`));
       await expect(page.getByTestId(entry.page)).toBeVisible();
-      await expect(page.getByRole('heading', { level: 1, name: entry.label })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'heading' in entry ? entry.heading : entry.label }),
+      ).toBeVisible();
       await expect(tabOf(page, entry.path)).toHaveClass(/ant-tabs-tab-active/);
     }
     await expect(page.getByTestId('view-tabs').getByRole('tab')).toHaveCount(MENU.length);
@@ -53,9 +58,36 @@ test.describe('menu', () => {
     await expect(page.getByRole('heading', { level: 1, name: '平台代付' })).toBeVisible();
     await page.goto('/application/collection');
     await expect(page.getByRole('heading', { level: 1, name: '平台代收' })).toBeVisible();
-    await expect(page.getByTestId('side-menu').getByRole('menuitem', { name: '我的应用' })).toHaveClass(
+    await expect(page.getByTestId('side-menu').getByRole('menuitem', { name: '代收记录' })).toHaveClass(
       /ant-menu-item-selected/,
     );
+  });
+
+  test('the collection and payment records have menu entries under My applications, landing on the records', async ({
+    loggedInPage: page,
+  }) => {
+    test.slow(); // two lazy pages, each scrolled to its records
+    const menu = page.getByTestId('side-menu');
+    const labels = await menu.getByRole('menuitem').allTextContents();
+    const mine = labels.indexOf('我的应用');
+    expect(labels.slice(mine, mine + 3)).toEqual(['我的应用', '代收记录', '代付记录']);
+    // Indented under it, as a submenu's entries are.
+    const indent = async (name: string) => (await menu.getByRole('menuitem', { name }).boundingBox())?.x ?? 0;
+    const mineLabel = menu.getByRole('menuitem', { name: '我的应用' }).locator('.menu-label');
+    const nestedLabel = menu.getByRole('menuitem', { name: '代收记录' }).locator('.menu-label');
+    expect(await indent('代收记录')).toBe(await indent('我的应用'));
+    expect(((await nestedLabel.boundingBox())?.x ?? 0) - ((await mineLabel.boundingBox())?.x ?? 0)).toBe(24);
+    for (const entry of [
+      { label: '代收记录', path: '/application/collection', records: 'collection-records' },
+      { label: '代付记录', path: '/application/payer', records: 'payout-records' },
+    ]) {
+      await openFromMenu(page, entry.label);
+      await expect(page).toHaveURL(new RegExp(`${entry.path}#records$`));
+      await expect(page.getByTestId(entry.records).getByTestId('records-filter')).toBeInViewport();
+      await expect(menu.getByRole('menuitem', { name: '我的应用' })).not.toHaveClass(
+        /ant-menu-item-selected/,
+      );
+    }
   });
 
   test('the merchant centre group leads to merchant info; unknown paths show a 404', async ({

@@ -174,6 +174,10 @@ test('the operator approves one withdrawal (completed on chain) and rejects anot
     await expect(merchantRecord(merchantView, REJECTED_AMOUNT).getByTestId('record-status')).toHaveText(
       'Rejected',
     );
+    // The operator's reason is written under the status, readable without hovering.
+    await expect(merchantRecord(merchantView, REJECTED_AMOUNT).getByTestId('record-reason')).toHaveText(
+      'Reason: Destination failed the compliance check',
+    );
     await merchantView.context().close();
     // 100 - (21 + 1 fee); the rejected 12.5 + 1 came back.
     await expect.poll(() => usdtAvailable(merchant.token)).toMatch(/^78(\.0+)?$/);

@@ -27,6 +27,36 @@ test('logout ends on /login and the shell stays closed', async ({ loggedInPage: 
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
 });
 
+test('logout makes no call that the server refuses (no 401 after the session ends)', async ({
+  loggedInPage: page,
+}) => {
+  // Every /front answer from the click on, with its HTTP status and envelope code: the logout
+  // call itself, and anything a poll, a refetch or the live stream would still make.
+  const answers: { path: string; status: number; code: number | undefined }[] = [];
+  page.on('response', async (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.startsWith('/front/')) return;
+    const body = (await response.json().catch(() => null)) as { code?: number } | null;
+    answers.push({ path: url.pathname, status: response.status(), code: body?.code });
+  });
+  await hoverAccountPopover(page);
+  answers.length = 0;
+  // The live stream ends at the logout (the server revokes its session, or the shell closes
+  // it); what came after its end (the app checked the session with a call) is watched too.
+  const isStream = (request: { url(): string }) => new URL(request.url()).pathname === '/front/events';
+  const streamEnded = Promise.race([
+    page.waitForEvent('requestfinished', isStream),
+    page.waitForEvent('requestfailed', isStream),
+  ]);
+  await page.getByTestId('user-popover').getByRole('button', { name: '退出登录' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('login-submit')).toBeVisible();
+  await streamEnded;
+  await page.waitForLoadState('networkidle');
+  expect(answers.filter((a) => a.status === 401 || a.code === 401 || a.code === 4000)).toEqual([]);
+  expect(answers.map((a) => a.path)).toContain('/front/admin/login-out');
+});
+
 test('the avatar popover is 200 wide and leads to merchant info', async ({ loggedInPage: page }) => {
   await hoverAccountPopover(page);
   const popover = page.locator('.ant-popover-container', { has: page.getByTestId('user-popover') });

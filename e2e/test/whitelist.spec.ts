@@ -1,6 +1,7 @@
 import type { BrowserContext } from '@playwright/test';
 import { expect, test } from '../src/fixtures';
 import { freshMerchant, postFront } from '../src/fresh-merchant';
+import { typeGoogleCode } from '../src/google-code';
 import { waitForCode } from '../src/mailbox';
 import { readBaseUrl } from '../src/server-env';
 import { GoogleCodes } from '../src/totp';
@@ -70,7 +71,7 @@ test('address whitelist: add with Google and the emailed code, turn on, another 
     await page.getByTestId('whitelist-add-send-code').click();
     await expect(page.getByTestId('whitelist-add-send-code')).toContainText(/Resend in \d+ s/);
     await page.getByTestId('whitelist-add-email-code').fill(await waitForCode(merchant.email, since));
-    await page.getByTestId('whitelist-add-google-code').fill(await codes.next());
+    await typeGoogleCode(page.getByTestId('whitelist-add-google-code'), await codes.next());
     await page.getByTestId('whitelist-add-submit').click();
     await expect(page.getByText('Address added to the whitelist')).toBeVisible();
     await expect(modal).toBeHidden();
@@ -82,7 +83,7 @@ test('address whitelist: add with Google and the emailed code, turn on, another 
   await test.step('turn the whitelist on with the Google code', async () => {
     await page.getByTestId('whitelist-switch').click();
     await expect(page.getByTestId('whitelist-switch-modal')).toContainText('Turn the whitelist on?');
-    await page.getByTestId('whitelist-switch-modal-google-code').fill(await codes.next());
+    await typeGoogleCode(page.getByTestId('whitelist-switch-modal-google-code'), await codes.next());
     await page.getByTestId('whitelist-switch-modal-submit').click();
     await expect(page.getByText('The whitelist is on', { exact: true })).toBeVisible();
     await expect(page.getByTestId('whitelist-switch')).toHaveAttribute('aria-checked', 'true');
@@ -128,7 +129,7 @@ test('address whitelist: add with Google and the emailed code, turn on, another 
     await page.getByTestId('withdraw-amount').fill('20');
     await expect(page.getByTestId('withdraw-total')).toHaveText('21 USDT');
     // The refused one above did not spend its window's code, but each code is for one window.
-    await page.getByTestId('withdraw-google-code').fill(await codes.next());
+    await typeGoogleCode(page.getByTestId('withdraw-google-code'), await codes.next());
     await page.getByTestId('withdraw-submit').click();
     await expect(page.getByText(/Withdrawal WD\d{8}[0-9A-F]{20} submitted/)).toBeVisible();
     await expect(form).toBeHidden();

@@ -8,6 +8,7 @@ import { NetworkChoice } from './components/network-choice';
 import { PaymentBox } from './components/payment-box';
 import { SimulatePanel } from './components/simulate-panel';
 import { phaseOf, StatusPanel } from './components/status-panel';
+import { TransferList } from './components/transfer-list';
 import { browserLanguage, navigatorLanguages, pageLanguage, readChoice, storeChoice } from './language';
 import { format, HTML_LANG, STRINGS, type Strings } from './strings';
 import { useOrderFeed, useServerNow } from './use-order-feed';
@@ -143,15 +144,7 @@ function OrderView({
       <StatusPanel view={view} phase={phase} t={t} />
       {phase === 'choose' && <NetworkChoice view={view} t={t} lang={lang} onChosen={onView} />}
       {(phase === 'waiting' || phase === 'underpaid') && <PaymentBox view={view} t={t} />}
-      {view.txHash && (phase === 'confirming' || phase === 'completed') && (
-        <p className="tx">
-          <span className="muted">
-            {t.txHash}
-            {t.labelColon}
-          </span>
-          <code>{view.txHash}</code>
-        </p>
-      )}
+      {phase !== 'choose' && phase !== 'waiting' && <TransferList view={view} t={t} />}
       {!live && open && <p className="hint">{format(t.liveLost)}</p>}
     </>
   );

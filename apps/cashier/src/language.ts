@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from '@tollgate/contracts/languages';
+import { isLanguage, type Language, languageOfTag } from '@tollgate/contracts/languages';
 
 /**
  * The page's language: the payer's own choice (the switch, kept for the tab), else the order's
@@ -8,22 +8,7 @@ import { isLanguage, type Language } from '@tollgate/contracts/languages';
 export const FALLBACK_LANGUAGE: Language = 'en_US';
 const CHOICE_KEY = 'tollgate.cashier.lang';
 
-/** One browser tag (BCP 47, `zh-Hant-TW`, `vi`, `en-GB`) as one of the four, or null. */
-export function languageOfTag(tag: string): Language | null {
-  const parts = tag.trim().toLowerCase().replaceAll('_', '-').split('-');
-  const [primary] = parts;
-  if (primary === 'zh') {
-    // Traditional Chinese: Taiwan, Hong Kong, Macau, or the script named.
-    return parts.some((part) => part === 'tw' || part === 'hk' || part === 'mo' || part === 'hant')
-      ? 'zh_TW'
-      : 'zh_CN';
-  }
-  if (primary === 'vi') return 'vi_VN';
-  if (primary === 'en') return 'en_US';
-  return null;
-}
-
-/** The first of the browser's languages (navigator.languages, in its order) that is one of the four. */
+/** The first of the browser's languages (navigator.languages, in its order) that is one of the four (contracts' languageOfTag, as the API reads Accept-Language). */
 export function browserLanguage(tags: readonly string[]): Language {
   for (const tag of tags) {
     const language = languageOfTag(tag);

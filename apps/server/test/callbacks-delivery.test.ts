@@ -196,7 +196,7 @@ describe('delivery', () => {
     expect(log.attempts.map((a) => a.attempt)).toEqual([4, 3, 2, 1]);
     for (const attempt of log.attempts) expect(attempt.requestBody).toBe(event.body);
     expect(log).toMatchObject({ pushStatus: 'delivered', notificationSuccess: true, nextAttemptAt: null });
-    const response = toDeliveryLogResponse(log);
+    const response = toDeliveryLogResponse(log, null);
     expect(deliveryLog.parse(response)).toEqual(response);
     expect(response.attempts[0]).toMatchObject({
       eventId: event.id,
@@ -374,6 +374,7 @@ describe('delivery', () => {
       pushStatus: 'none',
       notificationSuccess: false,
       nextAttemptAt: null,
+      hasEvent: false,
     });
   });
 });

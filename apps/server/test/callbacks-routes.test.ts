@@ -18,7 +18,7 @@ import {
   signatureVerifies,
   startCallbackReceiver,
 } from './helpers/callback-receiver';
-import { postJson } from './helpers/calls';
+import { getAs, postJson } from './helpers/calls';
 import { createMerchant, logInAs } from './helpers/factories';
 
 const clock = createTestClock();
@@ -154,9 +154,13 @@ describe('POST /front/mchOrder/callback/resend', () => {
 
   const resend = (orderNo: string, options = {}) =>
     postJson(app, '/mchOrder/callback/resend', { orderNo }, { token, ...options });
+  /** What the order detail says of a resend (the back office disables its button by it). */
+  const resendBlockedBy = async (orderNo: string) =>
+    (await getAs(app, `/mchOrder/getById?id=${orderNo}`, { token })).json().data.deliveryLog.resendBlockedBy;
 
   it("sends the order's latest event again, once however often it is clicked", async () => {
     const { order, completed } = await deliveredOrder();
+    expect(await resendBlockedBy(order.orderNo)).toBeNull();
     // Within the window of the first delivery's own job, a click is a double click.
     expect((await resend(order.orderNo)).json().data).toMatchObject({ alreadyQueued: true });
     await ageSchedules();
@@ -248,6 +252,7 @@ describe('POST /front/mchOrder/callback/resend', () => {
   it('refuses an order without events, a foreign or unknown order, and a bad body', async () => {
     const application = await createApplication(app, merchant.id, { callbackUrl: 'https://shop.example/cb' });
     const quiet = await createOrderRow(app, application);
+    expect(await resendBlockedBy(quiet.orderNo)).toBe('no_event');
     const none = await resend(quiet.orderNo, { lang: 'en_US' });
     expect(none.statusCode).toBe(409);
     expect(none.json()).toMatchObject({
@@ -278,6 +283,7 @@ describe('POST /front/mchOrder/callback/resend', () => {
     app.jobs.wake();
     await app.jobs.drain();
     const before = await app.db.select().from(callbackEvents).where(eq(callbackEvents.orderId, order.id));
+    expect(await resendBlockedBy(order.orderNo)).toBe('no_callback_url');
     const refused = await resend(order.orderNo, { lang: 'en_US' });
     expect(refused.json()).toMatchObject({
       code: 3102,

@@ -94,6 +94,7 @@ const VIEW_KEYS = [
   'simulate',
   'status',
   'test',
+  'transfers',
   'txHash',
 ];
 
@@ -118,6 +119,7 @@ describe('GET /front/cashier/order', () => {
       remaining: '25.5',
       description: 'Two coffees',
       txHash: null,
+      transfers: [],
       expiresAt: order.expiresAt.toISOString(),
       confirmations: null,
       redirectUrl: null,
@@ -275,8 +277,15 @@ describe('POST /front/cashier/simulate (devnet)', () => {
       redirectUrl: null,
     });
 
-    await post('simulate', { orderNo: order.orderNo, amount: '25' });
+    const second = await post('simulate', { orderNo: order.orderNo, amount: '25' });
     await mine();
+    const confirming = (await getView(order.orderNo)).json().data;
+    expect(
+      confirming.transfers.map((t: { amount: string; confirmed: boolean }) => [t.amount, t.confirmed]),
+    ).toEqual([
+      ['15', false],
+      ['25', false],
+    ]);
     expect((await getView(order.orderNo)).json().data).toMatchObject({
       status: 'confirming',
       paidAmount: '40',
@@ -287,12 +296,20 @@ describe('POST /front/cashier/simulate (devnet)', () => {
     await mine();
     expect((await getView(order.orderNo)).json().data.confirmations).toEqual({ have: 2, need: 3 });
     await mine();
-    expect((await getView(order.orderNo)).json().data).toMatchObject({
+    const paid = (await getView(order.orderNo)).json().data;
+    expect(paid).toMatchObject({
       status: 'completed',
       exception: null,
       confirmations: null,
       redirectUrl: 'https://shop.example/thanks',
     });
+    // Both transfers that paid it, oldest first (the page lists them all, not only the first);
+    // devnet money has no explorer page.
+    expect(paid.transfers).toEqual([
+      { txHash: first.json().data.txHash, amount: '15', confirmed: true, explorerUrl: null },
+      { txHash: second.json().data.txHash, amount: '25', confirmed: true, explorerUrl: null },
+    ]);
+    expect(paid.txHash).toBe(first.json().data.txHash);
   });
 
   it('shows an overpayment as overpaid with nothing remaining', async () => {

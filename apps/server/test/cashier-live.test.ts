@@ -6,7 +6,7 @@
 import { ErrorCode } from '@tollgate/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devnetTransfers, orders } from '../src/db/schema';
+import { chainTransfers, devnetTransfers, orders } from '../src/db/schema';
 import { buildTestApp } from './helpers/build-test-app';
 import { createMerchant } from './helpers/factories';
 import { createTestApplication } from './helpers/order-fixtures';
@@ -14,6 +14,7 @@ import { createTestApplication } from './helpers/order-fixtures';
 const TEST_MNEMONIC =
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 const ORDER_NO = 'TG202611230123456789ABCDEF0123';
+const LIVE_ORDER_NO = 'TG202611230123456789ABCDEF0124';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -32,6 +33,45 @@ beforeAll(async () => {
     requestHash: 'x',
     expiresAt: new Date(Date.now() + 3_600_000),
   });
+  // A live order paid in two transfers (and sent a coin it does not take, which paid nothing).
+  const [live] = await app.db
+    .insert(orders)
+    .values({
+      orderNo: LIVE_ORDER_NO,
+      type: 'collection',
+      merchantId: shop.merchantId,
+      applicationId: shop.id,
+      merchantOrderNo: 'live-order',
+      currency: 'USDT',
+      amount: '30',
+      paidAmount: '30',
+      network: 'TRON',
+      payAddress: 'TLiveOrderAddress',
+      status: 'completed',
+      txHash: 'a'.repeat(64),
+      test: false,
+      requestHash: 'y',
+      expiresAt: new Date(Date.now() + 3_600_000),
+    })
+    .returning({ id: orders.id });
+  const transfer = (txHash: string, coinName: string, amount: string, status: 'credited' | 'ignored') => ({
+    chainId: 'TRON',
+    txHash,
+    fromAddress: 'TPayer',
+    toAddress: 'TLiveOrderAddress',
+    coinName,
+    amount,
+    blockHeight: 100,
+    orderId: live?.id,
+    status,
+  });
+  await app.db
+    .insert(chainTransfers)
+    .values([
+      transfer('a'.repeat(64), 'USDT', '10', 'credited'),
+      transfer('c'.repeat(64), 'TRX', '3', 'ignored'),
+      transfer('b'.repeat(64), 'USDT', '20', 'credited'),
+    ]);
 });
 afterAll(() => app.close());
 
@@ -61,5 +101,23 @@ describe('the cashier in live mode', () => {
       networks: [],
       network: null,
     });
+  });
+
+  it("lists every transfer that paid a live order, each linked to the chain's explorer", async () => {
+    const { data } = (await app.inject({ url: `/front/cashier/order?orderNo=${LIVE_ORDER_NO}` })).json();
+    expect(data.transfers).toEqual([
+      {
+        txHash: 'a'.repeat(64),
+        amount: '10',
+        confirmed: true,
+        explorerUrl: `https://tronscan.org/#/transaction/${'a'.repeat(64)}`,
+      },
+      {
+        txHash: 'b'.repeat(64),
+        amount: '20',
+        confirmed: true,
+        explorerUrl: `https://tronscan.org/#/transaction/${'b'.repeat(64)}`,
+      },
+    ]);
   });
 });

@@ -112,11 +112,15 @@ describe('email codes', () => {
     clock.advance(59_000);
     const early = await postForm(app, '/reg/mail/code', { email }, { lang: 'en_US' });
     expect(early.statusCode).toBe(429);
+    // It says how long to wait: the second left of the minute, in the body and as Retry-After.
     expect(early.json()).toEqual({
       code: 1110,
-      data: null,
-      message: 'Sent too often, please try again later',
+      data: { retryAfterSeconds: 1 },
+      message: 'Sent too often: please try again in 1 s',
     });
+    expect(early.headers['retry-after']).toBe('1');
+    const zh = await postForm(app, '/reg/mail/code', { email }, { lang: 'zh_CN' });
+    expect(zh.json().message).toBe('发送过于频繁，请 1 秒后再试');
     // Another purpose has its own countdown.
     const merchant = await createMerchant(app);
     expect((await postForm(app, '/login/sendEmailCode', { email: merchant.email })).json().code).toBe(0);
@@ -130,8 +134,14 @@ describe('email codes', () => {
       await registrationCode(email);
       clock.advance(MINUTE);
     }
-    expect((await postForm(app, '/reg/mail/code', { email })).json().code).toBe(1110);
-    clock.advance(50 * MINUTE);
+    // The first of the ten leaves the hour 50 minutes from now: that is the wait.
+    expect((await postForm(app, '/reg/mail/code', { email })).json()).toMatchObject({
+      code: 1110,
+      data: { retryAfterSeconds: 50 * 60 },
+    });
+    clock.advance(50 * MINUTE - 1000);
+    expect((await postForm(app, '/reg/mail/code', { email })).json().data).toEqual({ retryAfterSeconds: 1 });
+    clock.advance(1000);
     expect((await postForm(app, '/reg/mail/code', { email })).json().code).toBe(0);
   });
 
@@ -140,7 +150,10 @@ describe('email codes', () => {
     for (let i = 0; i < 30; i++) {
       expect((await postForm(app, '/reg/mail/code', { email: newEmail() }, { ip })).json().code).toBe(0);
     }
-    expect((await postForm(app, '/reg/mail/code', { email: newEmail() }, { ip })).json().code).toBe(1110);
+    expect((await postForm(app, '/reg/mail/code', { email: newEmail() }, { ip })).json()).toMatchObject({
+      code: 1110,
+      data: { retryAfterSeconds: 60 * 60 },
+    });
     expect(
       (await postForm(app, '/reg/mail/code', { email: newEmail() }, { ip: '203.0.113.8' })).json().code,
     ).toBe(0);

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -484,6 +486,102 @@ describe('the per-application rate limit', () => {
       expect((await getSigned(limited, second, UNKNOWN_ORDER)).body.code).toBe(429);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('the budget headers on refusals before the rate limit', () => {
+  it("2002, 2004 and 2005 tell the application's budget without spending it; a 2001 names no application and has none", async () => {
+    const limitedClock = createTestClock(new Date('2026-11-23T08:00:00.000Z'));
+    const limited = await buildTestApp({ now: limitedClock.now, env: { API_RATE_LIMIT: '5' } });
+    try {
+      const own = await createApiApplication(limited);
+      const guarded = await createApiApplication(limited, { ipWhitelist: '203.0.113.7' });
+      const budget = (response: { headers: Record<string, unknown> }) => ({
+        limit: response.headers['ratelimit-limit'],
+        remaining: response.headers['ratelimit-remaining'],
+        reset: response.headers['ratelimit-reset'],
+      });
+      const counted = await getSigned(limited, own, UNKNOWN_ORDER);
+      expect(counted.body.code).toBe(404);
+      expect(budget(counted.response)).toMatchObject({ limit: '5', remaining: '4' });
+      const refusals = [
+        await getSigned(limited, own, UNKNOWN_ORDER, { secret: generateAppSecret() }),
+        await getSigned(limited, own, UNKNOWN_ORDER, {
+          timestamp: String(limitedClock.now().getTime() - 6 * 60_000),
+        }),
+      ];
+      expect(refusals.map((r) => r.body.code)).toEqual([2004, 2002]);
+      for (const { response } of refusals) {
+        expect(budget(response)).toMatchObject({ limit: '5', remaining: '4' });
+        expect(Number(response.headers['ratelimit-reset'])).toBeGreaterThanOrEqual(1);
+        expect(Number(response.headers['ratelimit-reset'])).toBeLessThanOrEqual(60);
+      }
+      // An application not called yet this minute: its whole budget, no window running.
+      const ipRefused = await getSigned(limited, guarded, UNKNOWN_ORDER);
+      expect(ipRefused.body.code).toBe(2005);
+      expect(budget(ipRefused.response)).toEqual({ limit: '5', remaining: '5', reset: '0' });
+      // No application identified: a header missing, an unknown APPID.
+      const unnamed = [
+        await getSigned(limited, own, UNKNOWN_ORDER, { headers: { 'x-nonce': undefined } }),
+        await getSigned(limited, { appId: 'no-such-app', secret: own.secret }, UNKNOWN_ORDER),
+      ];
+      for (const { response, body } of unnamed) {
+        expect(body.code).toBe(2001);
+        expect(response.headers['ratelimit-limit']).toBeUndefined();
+        expect(response.headers['ratelimit-remaining']).toBeUndefined();
+      }
+      // None of the refusals was counted.
+      const next = await getSigned(limited, own, UNKNOWN_ORDER);
+      expect(budget(next.response)).toMatchObject({ limit: '5', remaining: '3' });
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('a query string left empty', () => {
+  it("a '?' with nothing after it is no query: signed without it, or as sent, the call passes", async () => {
+    // Over a real socket: the injector drops a bare '?' from the URL, a request line keeps it.
+    const limitedClock = createTestClock(new Date('2026-11-23T08:00:00.000Z'));
+    const served = await buildTestApp({ now: limitedClock.now });
+    try {
+      const own = await createApiApplication(served);
+      await served.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = served.server.address() as AddressInfo;
+      const send = (path: string, signedPath: string) => {
+        const { headers } = signedInject(served, own, {
+          method: 'GET',
+          url: path,
+          signed: { url: signedPath },
+        });
+        return new Promise<{ code: number; url: string }>((resolve, reject) => {
+          const request = httpRequest(
+            { host: '127.0.0.1', port, path, method: 'GET', headers: headers as Record<string, string> },
+            (response) => {
+              let text = '';
+              response.on('data', (chunk) => {
+                text += chunk;
+              });
+              response.on('end', () => resolve({ code: JSON.parse(text).code, url: path }));
+            },
+          );
+          request.on('error', reject);
+          request.end();
+        });
+      };
+      expect(await send('/api/v1/balances?', '/api/v1/balances')).toEqual({
+        code: 0,
+        url: '/api/v1/balances?',
+      });
+      expect((await send('/api/v1/balances?', '/api/v1/balances?')).code).toBe(0);
+      // The list's own rule answers (a type is required), not the signature.
+      expect((await send('/api/v1/orders?', '/api/v1/orders')).code).toBe(1001);
+      // A query that is there is signed as it is.
+      expect((await send('/api/v1/orders?type=collection', '/api/v1/orders')).code).toBe(2004);
+      expect((await send('/api/v1/balances??', '/api/v1/balances?')).code).toBe(2004);
+    } finally {
+      await served.close();
     }
   });
 });

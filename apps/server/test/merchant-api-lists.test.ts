@@ -140,7 +140,7 @@ describe('GET /api/v1/orders', () => {
       ['type=collection&limit=ten', 'limit', 'limit must be a whole number from 1 to 100'],
       ['type=everything', 'type', 'The type must be collection or payout'],
       ['', 'type', 'The type must be collection or payout'],
-      ['type=collection&status=failed', 'status', 'failed is not a status of a collection order'],
+      ['type=collection&status=failed', 'status', 'failed is not a status of collection orders'],
       ['type=collection&createdFrom=yesterday', 'createdFrom', 'Enter a date and time'],
     ];
     for (const [query, field, message] of cases) {

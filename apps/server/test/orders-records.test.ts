@@ -222,6 +222,18 @@ describe('POST /front/mchOrder/page', () => {
     expect((await page({ status: 'paid' })).json().code).toBe(1001);
     expect((await page({ type: 'refund' })).json().code).toBe(1001);
     expect((await page({ amountMin: '1e3' })).json().code).toBe(1001);
+    // A merchant ID is digits: "abc" is refused, said in the caller's language.
+    expect((await page({ merchantId: 'abc' })).json()).toMatchObject({
+      code: 1001,
+      data: { errors: [{ field: 'merchantId', message: 'The merchant ID is digits only' }] },
+    });
+    const zhId = await postJson(
+      app,
+      '/mchOrder/page',
+      { type: 'collection', pageNo: 1, pageSize: 10, merchantId: '12a' },
+      { token, lang: 'zh_CN' },
+    );
+    expect(zhId.json().data.errors).toEqual([{ field: 'merchantId', message: '商户 ID 只能是数字' }]);
     const anonymous = await postJson(app, '/mchOrder/page', { type: 'collection', pageNo: 1, pageSize: 10 });
     expect(anonymous.json().code).toBe(401);
   });

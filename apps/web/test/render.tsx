@@ -4,6 +4,7 @@ import { App as AntdApp, ConfigProvider } from 'antd';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { BUTTON_CONFIG } from '../src/app/providers';
 import { i18n } from '../src/shared/lib/i18n';
 
 /**
@@ -38,7 +39,7 @@ export function renderWithProviders(
   const result = render(
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
-        <ConfigProvider theme={NO_MOTION}>
+        <ConfigProvider theme={NO_MOTION} button={BUTTON_CONFIG}>
           <AntdApp>
             <RouterProvider router={router} />
           </AntdApp>

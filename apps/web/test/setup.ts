@@ -3,6 +3,8 @@ import { afterEach, beforeEach } from 'vitest';
 import enUS from '../src/locales/en_US';
 import { removeCookie } from '../src/shared/lib/cookies';
 import { initI18n } from '../src/shared/lib/i18n';
+import { forgetOpsSessionEnd } from '../src/shared/lib/ops-session';
+import { forgetSessionEnd } from '../src/shared/lib/session';
 import { assertNoActWarnings, watchActWarnings } from './act-warnings';
 
 // React warns about state updates outside act() only when it knows it runs under a test
@@ -27,5 +29,7 @@ afterEach(() => {
   window.sessionStorage.clear();
   window.localStorage.clear();
   for (const name of ['token', 'lang']) removeCookie(name);
+  forgetSessionEnd();
+  forgetOpsSessionEnd();
   assertNoActWarnings();
 });

@@ -62,6 +62,13 @@ export const callbackAttempt = z.object({
 });
 export type CallbackAttempt = z.infer<typeof callbackAttempt>;
 
+/**
+ * Why "resend" cannot send anything (null: it can), by the rule the resend call itself applies:
+ * no callback URL on the order nor on its application (3102), or no notification yet (3101).
+ */
+export const RESEND_BLOCKS = ['no_callback_url', 'no_event'] as const;
+export type ResendBlock = (typeof RESEND_BLOCKS)[number];
+
 /** An order's delivery log (for the order detail): its attempts newest first, and its push status. */
 export const deliveryLog = z.object({
   attempts: z.array(callbackAttempt),
@@ -72,6 +79,12 @@ export const deliveryLog = z.object({
     .nullable()
     .describe(
       'When the latest notification is tried again (ISO 8601): pending, tried and waiting for its retry; null otherwise (not tried yet, delivered, given up, or being sent now)',
+    ),
+  resendBlockedBy: z
+    .enum(RESEND_BLOCKS)
+    .nullable()
+    .describe(
+      'Why a resend would be refused (null: it would queue): no_callback_url (neither the order nor its application has one: 3102), no_event (no notification yet: 3101)',
     ),
 });
 export type DeliveryLog = z.infer<typeof deliveryLog>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages';
 import { COLLECTION_STATUS_VALUES, ORDER_EXCEPTION_VALUES } from './merchant-api';
-import { decimalString, orderAmount } from './money-schema';
+import { decimalString, orderAmount, unsignedDecimalString } from './money-schema';
 import { commonQuery, requiredString } from './validation';
 
 /**
@@ -36,6 +36,18 @@ export const cashierNetwork = z.object({
   chainName: z.string(),
 });
 
+/** One transfer that paid the order, as the paid page lists it. */
+export const cashierTransfer = z.object({
+  txHash: z.string(),
+  amount: unsignedDecimalString.describe('What this transfer brought, in the order currency'),
+  confirmed: z.boolean().describe('Whether it has the confirmations the chain needs (credited)'),
+  explorerUrl: z
+    .string()
+    .nullable()
+    .describe("The transaction on the chain's public explorer; null for devnet's simulated money"),
+});
+export type CashierTransfer = z.infer<typeof cashierTransfer>;
+
 /** What the cashier page shows, the same on GET /cashier/order and on each server-sent event. */
 export const cashierView = z.object({
   orderNo: z.string(),
@@ -52,7 +64,10 @@ export const cashierView = z.object({
   paidAmount: decimalString.describe('What arrived so far'),
   remaining: decimalString.describe('amount − paidAmount, never below 0'),
   description: z.string().describe("The merchant's description of the order, possibly empty"),
-  txHash: z.string().nullable().describe('The first transfer that paid it'),
+  txHash: z.string().nullable().describe('The first transfer that paid it (`transfers` lists every one)'),
+  transfers: z
+    .array(cashierTransfer)
+    .describe('Every transfer that paid the order, oldest first (not those of another coin)'),
   expiresAt: z.string(),
   serverTime: z.string().describe("The server's clock, so the page's countdown does not trust the device's"),
   confirmations: z

@@ -39,6 +39,11 @@ export const errorEnvelope = z.object({
         .optional()
         .describe('3202: when withdrawals and payouts open again (ISO 8601, UTC)'),
       status: z.string().optional().describe("The withdrawal's status, when it is no longer pending review"),
+      retryAfterSeconds: z
+        .number()
+        .int()
+        .optional()
+        .describe('1110: the whole seconds until a code can be sent again (also the Retry-After header)'),
     })
     .nullable(),
   message: z.string(),

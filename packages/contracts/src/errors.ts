@@ -38,7 +38,7 @@ export const ErrorCode = {
   CODE_EXPIRED: 1108,
   /** 5 wrong tries: the code is dead; ask for a new one. */
   CODE_ATTEMPTS_EXCEEDED: 1109,
-  /** A code was sent less than 60 s ago, or the per-email / per-IP hourly budget is spent. */
+  /** A code was sent less than 60 s ago, or the per-email / per-IP hourly budget is spent: `data.retryAfterSeconds` says when to try again. */
   CODE_SEND_TOO_OFTEN: 1110,
   PASSWORD_MISMATCH: 1111,
   OLD_PASSWORD_WRONG: 1112,

@@ -62,9 +62,9 @@ export const orderPageBody = z.object({
   appName: optional(text(FILTER_TEXT_MAX.appName)).describe('Application name (contains, any case)'),
   merchantOrderNo: optional(text(FILTER_TEXT_MAX.orderNo)).describe('Merchant order number (exact)'),
   orderNo: optional(text(FILTER_TEXT_MAX.orderNo)).describe('Platform order number (exact)'),
-  merchantId: optional(text(FILTER_TEXT_MAX.merchantId)).describe(
-    "Merchant ID (only the caller's own orders are ever listed)",
-  ),
+  merchantId: optional(
+    text(FILTER_TEXT_MAX.merchantId).regex(/^\d+$/, { message: 'validation.records.merchantId' }),
+  ).describe("Merchant ID, digits only (only the caller's own orders are ever listed)"),
 });
 export type OrderPageBody = z.input<typeof orderPageBody>;
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
-import { namedStatement } from '../db/named-statement';
+import { fixedStatement } from '../db/fixed-statement';
 import { jobs } from '../db/schema';
 
 /**
@@ -36,17 +36,16 @@ export async function claimDueJob(db: Database, now: Date): Promise<ClaimedJob |
  * Up to `limit` due jobs, oldest first, each leased as `claimDueJob` leases one, in one
  * statement. The due rows are read in the order of the due index (run_at, id), so a claim reads
  * the rows it takes and sorts nothing, and locked with SKIP LOCKED (another worker's are
- * skipped). A fixed text, prepared once per connection on PostgreSQL (db/named-statement.ts),
- * answering only the columns a worker uses: the claim is on every callback's path.
+ * skipped). A fixed text (db/fixed-statement.ts), answering only the columns a worker uses: the
+ * claim is on every callback's path.
  */
-export const CLAIM_DUE_JOBS = namedStatement<{
+export const CLAIM_DUE_JOBS = fixedStatement<{
   id: number | string;
   kind: string;
   payload: unknown;
   attempts: number;
   created_at: Date | string;
 }>(
-  'jobs_claim_due',
   sql`
     update ${jobs}
     set attempts = attempts + 1, run_at = ${sql.placeholder('leaseUntil')}::timestamptz, last_error = null

@@ -1,8 +1,7 @@
 import { ErrorCode } from '@tollgate/contracts';
-import { count, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { count, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
-import { type Binder, prepareShaped, shapedQueries } from '../db/shaped-query';
 import { AppError } from './app-error';
 
 /**
@@ -24,37 +23,21 @@ export function windowedPage(window: number, pageNo: number, pageSize: number) {
 
 /**
  * The rows of `table` matching `where`, counted up to `window + 1`: `total` is exact up to the
- * window, else the window itself with `totalCapped`. `shaped`: `where` holds its values as
- * placeholders, and the statement is kept per list and shape (db/shaped-query.ts).
+ * window, else the window itself with `totalCapped`.
  */
 export async function countWithin(
   db: Executor,
   table: PgTable,
   where: SQL | undefined,
   window: number,
-  /** The list's values bound as placeholders, and the list's own name: the statement is kept per list and shape. */
-  shaped?: { binder: Binder; list: string },
 ): Promise<{ total: number; totalCapped: boolean }> {
-  const build = (limit: number | Placeholder) => {
-    const matched = db
-      .select({ one: sql`1`.as('one') })
-      .from(table)
-      .where(where)
-      .limit(limit)
-      .as('matched');
-    return db.select({ n: count() }).from(matched);
-  };
-  let rows: { n: number }[];
-  if (shaped) {
-    const { binder, list } = shaped;
-    const limit = binder.bind('countLimit', window + 1);
-    const query = counts(db, `${list}:${binder.shape}`, () => prepareShaped(build(limit)));
-    rows = await query.execute(binder.values);
-  } else {
-    rows = await build(window + 1);
-  }
+  const matched = db
+    .select({ one: sql`1`.as('one') })
+    .from(table)
+    .where(where)
+    .limit(window + 1)
+    .as('matched');
+  const rows = await db.select({ n: count() }).from(matched);
   const n = rows[0]?.n ?? 0;
   return n > window ? { total: window, totalCapped: true } : { total: n, totalCapped: false };
 }
-
-const counts = shapedQueries<{ execute(values: Record<string, unknown>): Promise<{ n: number }[]> }>();

@@ -135,6 +135,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (outcome.code === ErrorCode.PAYLOAD_TOO_LARGE || reply.getHeader('connection') === 'close') {
       closeLingering(request, reply);
     }
+    // A refusal that knows when to come back (1110: a code sent too often) says it in HTTP too.
+    const retryAfter = (outcome.data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+    if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
     // Serialized as is: some codes answer HTTP 200 (601), where the route's 200 schema
     // describes success data, not this envelope.
     return reply

@@ -32,6 +32,11 @@ const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (
   cache?: number,
 ) => FastifyRateLimitStore;
 
+/** The plugin's two stores also read a count without counting (the type leaves it out). */
+type Readable = FastifyRateLimitStore & {
+  read(key: string, callback: Callback, timeWindow: number, max: number): void;
+};
+
 interface Outage {
   isFallingBack: boolean;
   log: FastifyBaseLogger;
@@ -60,6 +65,21 @@ class SharedStoreWithFallback implements FastifyRateLimitStore {
         this.outage.isFallingBack = true;
         this.local.incr(key, callback, timeWindow, max);
       },
+      timeWindow,
+      max,
+    );
+  }
+
+  /** The count without counting (`{ increment: false }`), from this node's memory while Redis is out. */
+  read(key: string, callback: Callback, timeWindow: number, max: number): void {
+    const local = () => (this.local as Readable).read(key, callback, timeWindow, max);
+    if (this.outage.isFallingBack) {
+      local();
+      return;
+    }
+    (this.shared as Readable).read(
+      key,
+      (error, result) => (error ? local() : callback(null, result)),
       timeWindow,
       max,
     );

@@ -36,6 +36,12 @@ export const THEME = {
   },
 };
 
+/**
+ * antd puts a space between the two characters of a two-character Chinese button ("重 置");
+ * our labels are written as they should read ("重置"), in every language (issue 31).
+ */
+export const BUTTON_CONFIG = { autoInsertSpace: false } as const;
+
 export interface ProvidersProps {
   queryClient: QueryClient;
   i18n: I18nInstance;
@@ -48,7 +54,7 @@ export function Providers({ queryClient, i18n, antdLocale, children }: Providers
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
-        <ConfigProvider locale={antdLocale} theme={THEME}>
+        <ConfigProvider locale={antdLocale} theme={THEME} button={BUTTON_CONFIG}>
           {children}
         </ConfigProvider>
       </I18nextProvider>

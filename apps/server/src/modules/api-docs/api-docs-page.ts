@@ -181,6 +181,7 @@ function rateLimitSection(input: PageInput, t: DocsText): string {
         ['Retry-After', r.retryAfter],
       ].map(([name, meaning]) => [`<code>${name}</code>`, inline(meaning as string)]),
     ),
+    `<p>${inline(r.noApplication)}</p>`,
     '</section>',
   ].join('\n');
 }

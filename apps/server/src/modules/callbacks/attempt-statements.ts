@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { namedStatement } from '../../db/named-statement';
+import { fixedStatement } from '../../db/fixed-statement';
 import { perDatabase } from '../../db/prepared';
 import {
   applications,
@@ -19,8 +19,8 @@ import { TELEGRAM_JOB } from '../telegram/telegram-alert.job';
  * A worker's attempts read their events in their claim (callback-queue.ts); the read here is
  * for an attempt outside the queue (the test event). Both take their rows as typed arrays
  * (`unnest`, one parameter per column), so the statement's text never changes with the batch's
- * size: it is built once and, on a PostgreSQL server, prepared once per connection
- * (db/named-statement.ts); the rows are found by their keys (index lookups, not scans).
+ * size: it is built once (db/fixed-statement.ts); the rows are found by their keys (index
+ * lookups, not scans).
  */
 
 /** What an attempt reads of its event: the event, its application, and its order's callback URL. */
@@ -74,8 +74,7 @@ export function toEventForAttempt(row: EventRow): EventForAttempt {
   };
 }
 
-const readEvents = namedStatement<EventRow>(
-  'callback_read_events',
+const readEvents = fixedStatement<EventRow>(
   sql`
     select ${EVENT_FOR_ATTEMPT.columns}
     from ${callbackEvents} e
@@ -129,8 +128,7 @@ const ATTEMPT_COLUMNS = [
   ['claimedTries', 'int'],
 ] as const;
 
-const recordAttempts = namedStatement<{ event_id: string; attempt: number }>(
-  'callback_record_attempts',
+const recordAttempts = fixedStatement<{ event_id: string; attempt: number }>(
   sql`
     with input as (
       select * from unnest(${sql.join(

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { namedStatement } from '../../db/named-statement';
+import { fixedStatement } from '../../db/fixed-statement';
 import { callbackEvents } from '../../db/schema';
 import { LEASE_MS, scheduledRetryPolicy } from '../../jobs/queue';
 import { createClaimLoop, type JobWorker } from '../../jobs/worker';
@@ -38,8 +38,7 @@ export interface ClaimedCallback extends EventForAttempt {
   tries: number;
 }
 
-export const CLAIM_DUE_CALLBACKS = namedStatement<EventRow & { tries: number; seq: number | string }>(
-  'callback_claim_due',
+export const CLAIM_DUE_CALLBACKS = fixedStatement<EventRow & { tries: number; seq: number | string }>(
   sql`
     with claimed as (
       update ${callbackEvents}
@@ -72,8 +71,7 @@ export async function claimDueCallbacks(db: Database, now: Date, limit: number):
  * Gives claimed events back that were never attempted (the worker stops with them waiting):
  * due again now, their try not counted, unless claimed again since (a lease that ran out).
  */
-const RELEASE_CALLBACKS = namedStatement(
-  'callback_release',
+const RELEASE_CALLBACKS = fixedStatement(
   sql`
     update ${callbackEvents} e
     set run_at = ${sql.placeholder('now')}::timestamptz, tries = e.tries - 1, leased = false

@@ -11,6 +11,7 @@ import { insertCallbackEvent } from './callback-events';
 import { CALLBACK_TIMEOUT_MS } from './callback-http';
 import { deliveryErrorCode } from './delivery-error';
 import { latestEventFirst } from './delivery-log';
+import { findResendBlock, RESEND_BLOCK_CODE } from './resend-rule';
 
 /**
  * The back office's callback actions.
@@ -53,8 +54,6 @@ export async function resendOrderCallback(
       .leftJoin(applications, eq(applications.id, orders.applicationId))
       .where(and(eq(orders.orderNo, orderNo), eq(orders.merchantId, merchantId)));
     if (!order) throw new AppError(ErrorCode.NOT_FOUND);
-    // Nowhere to send it: said now, not queued to be logged as skipped.
-    if (!order.callbackUrl && !order.appCallbackUrl) throw new AppError(ErrorCode.CALLBACK_URL_MISSING);
     const [event] = await tx
       .select({
         id: callbackEvents.id,
@@ -68,7 +67,10 @@ export async function resendOrderCallback(
       .orderBy(...latestEventFirst, asc(callbackEvents.id))
       .limit(1)
       .for('update');
-    if (!event) throw new AppError(ErrorCode.CALLBACK_NOTHING_TO_RESEND);
+    // Nowhere to send it, or nothing yet: said now (the order detail says it too), not queued to
+    // be logged as skipped.
+    const block = findResendBlock({ ...order, hasEvent: event !== undefined });
+    if (block || !event) throw new AppError(RESEND_BLOCK_CODE[block ?? 'no_event']);
     const summary = { eventId: event.id, eventType: event.type };
     const open = event.runAt !== null;
     const justQueued =

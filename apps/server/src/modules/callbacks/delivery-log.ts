@@ -1,4 +1,4 @@
-import type { DeliveryLog as DeliveryLogResponse } from '@tollgate/contracts';
+import type { DeliveryLog as DeliveryLogResponse, ResendBlock } from '@tollgate/contracts';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { callbackDeliveries, callbackEvents } from '../../db/schema';
@@ -35,6 +35,8 @@ export interface DeliveryLog {
   notificationSuccess: boolean;
   /** Pending, tried and waiting for its retry: when that is (a worker holding it is sending it now). */
   nextAttemptAt: Date | null;
+  /** Whether the order has any event (a notification a resend could send again). */
+  hasEvent: boolean;
 }
 
 /**
@@ -84,7 +86,13 @@ export async function getDeliveryLog(db: Executor, orderId: number): Promise<Del
   const pushStatus = pushStatusOf(latest, latestAttempt);
   // A retry's time only once it has been tried: a new event's runAt is its own creation, due now.
   const waiting = pushStatus === 'pending' && latestAttempt && latest?.leased === false ? latest.runAt : null;
-  return { attempts, pushStatus, notificationSuccess: pushStatus === 'delivered', nextAttemptAt: waiting };
+  return {
+    attempts,
+    pushStatus,
+    notificationSuccess: pushStatus === 'delivered',
+    nextAttemptAt: waiting,
+    hasEvent: latest !== undefined,
+  };
 }
 
 function pushStatusOf(
@@ -98,7 +106,10 @@ function pushStatusOf(
 }
 
 /** The log as the contracts' `deliveryLog` (ISO times), for the order detail. */
-export function toDeliveryLogResponse(log: DeliveryLog): DeliveryLogResponse {
+export function toDeliveryLogResponse(
+  log: DeliveryLog,
+  resendBlockedBy: ResendBlock | null,
+): DeliveryLogResponse {
   return {
     attempts: log.attempts.map((attempt) => ({
       ...attempt,
@@ -108,5 +119,6 @@ export function toDeliveryLogResponse(log: DeliveryLog): DeliveryLogResponse {
     pushStatus: log.pushStatus,
     notificationSuccess: log.notificationSuccess,
     nextAttemptAt: log.nextAttemptAt?.toISOString() ?? null,
+    resendBlockedBy,
   };
 }

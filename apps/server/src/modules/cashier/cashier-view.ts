@@ -1,12 +1,19 @@
 import { type CashierView, ErrorCode, isLanguage, money, toDecimalString } from '@tollgate/contracts';
 import type { ChainAdapter } from '../../chains/chain-adapter';
+import { explorerTransactionUrl } from '../../chains/explorer';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../types';
 import type { OrderRow } from '../orders/order.repository';
 import { enabledAdapter } from '../orders/order-chains';
 import { ORDER_NO_PATTERN } from '../orders/order-number';
-import { currencyNetworks, findCollectionOrders, newestWaitingBlocks } from './cashier.repository';
+import {
+  currencyNetworks,
+  findCollectionOrders,
+  newestWaitingBlocks,
+  type PayingTransfer,
+  payingTransfers,
+} from './cashier.repository';
 
 /**
  * The cashier's view of orders: what a customer holding the link may see, computed from the
@@ -30,6 +37,7 @@ interface ViewExtras {
   networkName: string | null;
   confirmations: CashierView['confirmations'];
   simulate: boolean;
+  transfers: readonly PayingTransfer[];
 }
 
 export function toCashierView(row: OrderRow, extras: ViewExtras, now: Date): CashierView {
@@ -49,6 +57,12 @@ export function toCashierView(row: OrderRow, extras: ViewExtras, now: Date): Cas
     remaining: remaining.gt(0) ? toDecimalString(remaining) : '0',
     description: row.description,
     txHash: row.txHash,
+    transfers: extras.transfers.map((transfer) => ({
+      txHash: transfer.txHash,
+      amount: toDecimalString(transfer.amount),
+      confirmed: transfer.status === 'credited',
+      explorerUrl: explorerTransactionUrl(transfer.chainId, transfer.txHash, row.test),
+    })),
     expiresAt: row.expiresAt.toISOString(),
     serverTime: now.toISOString(),
     confirmations: extras.confirmations,
@@ -72,6 +86,11 @@ export async function loadCashierViews(
   const waiting = await newestWaitingBlocks(
     deps.db,
     confirming.map((row) => row.id),
+  );
+  // Only an order with a network can have been paid.
+  const transfersOf = await payingTransfers(
+    deps.db,
+    rows.filter((row) => row.network !== null).map((row) => row.id),
   );
   const heads = new Map<string, number>();
   const networksOf = new Map<string, CurrencyNetwork[]>();
@@ -105,7 +124,11 @@ export async function loadCashierViews(
     const simulate = deps.chains.devnet !== null && row.test;
     views.set(
       row.orderNo,
-      toCashierView(row, { networks, networkName, confirmations, simulate }, deps.now()),
+      toCashierView(
+        row,
+        { networks, networkName, confirmations, simulate, transfers: transfersOf.get(row.id) ?? [] },
+        deps.now(),
+      ),
     );
   }
   return views;

@@ -3,7 +3,10 @@ import type { Executor } from '../../db/client';
 import { chains, chainTransfers, coins, orders } from '../../db/schema';
 import type { OrderRow } from '../orders/order.repository';
 
-/** What the cashier reads: orders by their public number, the currency's networks, waiting transfers. */
+/**
+ * What the cashier reads: orders by their public number, the currency's networks, their
+ * transfers and the waiting ones.
+ */
 export async function findCollectionOrders(db: Executor, orderNos: readonly string[]): Promise<OrderRow[]> {
   if (orderNos.length === 0) return [];
   return db
@@ -42,4 +45,46 @@ export async function newestWaitingBlocks(
   return new Map(
     rows.flatMap((row) => (row.orderId !== null && row.height !== null ? [[row.orderId, row.height]] : [])),
   );
+}
+
+export interface PayingTransfer {
+  chainId: string;
+  txHash: string;
+  amount: string;
+  status: 'confirming' | 'credited';
+}
+
+/**
+ * Per order, every transfer that paid it, oldest first: waiting or credited; not a transfer of
+ * another coin to its address (`ignored`, never counted).
+ */
+export async function payingTransfers(
+  db: Executor,
+  orderIds: readonly number[],
+): Promise<Map<number, PayingTransfer[]>> {
+  const byOrder = new Map<number, PayingTransfer[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({
+      orderId: chainTransfers.orderId,
+      chainId: chainTransfers.chainId,
+      txHash: chainTransfers.txHash,
+      amount: chainTransfers.amount,
+      status: chainTransfers.status,
+    })
+    .from(chainTransfers)
+    .where(
+      and(
+        inArray(chainTransfers.orderId, [...orderIds]),
+        inArray(chainTransfers.status, ['confirming', 'credited']),
+      ),
+    )
+    .orderBy(asc(chainTransfers.id));
+  for (const { orderId, status, ...transfer } of rows) {
+    if (orderId === null || (status !== 'confirming' && status !== 'credited')) continue;
+    const list = byOrder.get(orderId) ?? [];
+    list.push({ ...transfer, status });
+    byOrder.set(orderId, list);
+  }
+  return byOrder;
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type CodePurpose, emailCodes } from '../../db/schema';
 
@@ -13,20 +13,30 @@ export async function findLatestCode(db: Executor, email: string, purpose: CodeP
   return row;
 }
 
-export async function countCodesSince(
+/**
+ * When the `limit`-th newest code sent since `since` was sent: undefined while fewer than
+ * `limit` were. Once it leaves the window, fewer than `limit` are left, so a send is allowed.
+ */
+export async function findLimitingCodeTime(
   db: Executor,
   by: { email: string; purpose: CodePurpose } | { ip: string },
   since: Date,
-) {
-  const who =
-    'ip' in by
-      ? eq(emailCodes.ip, by.ip)
-      : and(eq(emailCodes.email, by.email), eq(emailCodes.purpose, by.purpose));
+  limit: number,
+): Promise<Date | undefined> {
   const [row] = await db
-    .select({ n: count() })
+    .select({ createdAt: emailCodes.createdAt })
     .from(emailCodes)
-    .where(and(who, gt(emailCodes.createdAt, since)));
-  return row?.n ?? 0;
+    .where(and(whoSent(by), gt(emailCodes.createdAt, since)))
+    .orderBy(desc(emailCodes.createdAt))
+    .offset(limit - 1)
+    .limit(1);
+  return row?.createdAt;
+}
+
+function whoSent(by: { email: string; purpose: CodePurpose } | { ip: string }) {
+  return 'ip' in by
+    ? eq(emailCodes.ip, by.ip)
+    : and(eq(emailCodes.email, by.email), eq(emailCodes.purpose, by.purpose));
 }
 
 export async function insertCode(db: Executor, values: typeof emailCodes.$inferInsert): Promise<void> {

@@ -10,8 +10,10 @@ import { codeMatches, generateCode, generateSalt, hashCode } from './code-hash';
 import * as codes from './email-code.repository';
 
 /**
- * Emailed codes, bound to (email, purpose): sending with its rate limits, checking without
- * using up (a wrong try still counts), and using up exactly once.
+ * Emailed codes, bound to (email, purpose): sending with its rate limits (one a minute per
+ * address and purpose, 10 an hour per address and purpose, 30 an hour per IP; a refusal says
+ * how many seconds are left), checking without using up (a wrong try still counts), and using
+ * up exactly once.
  */
 export const CODE_TTL_MS = 10 * 60_000;
 export const RESEND_AFTER_MS = 60_000;
@@ -49,9 +51,14 @@ export async function issueEmailCode({ db, now, jobs }: ServiceDeps, input: Issu
     const at = now();
     const hourAgo = new Date(at.getTime() - HOUR_MS);
     const latest = await codes.findLatestCode(tx, email, purpose);
-    if (latest && at.getTime() - latest.createdAt.getTime() < RESEND_AFTER_MS) throw tooOften();
-    if ((await codes.countCodesSince(tx, { email, purpose }, hourAgo)) >= PER_EMAIL_HOURLY) throw tooOften();
-    if ((await codes.countCodesSince(tx, { ip }, hourAgo)) >= PER_IP_HOURLY) throw tooOften();
+    // Each limit says when it lets a code go again; the caller is told the latest of them.
+    const freeAt = [
+      latest ? latest.createdAt.getTime() + RESEND_AFTER_MS : 0,
+      hourLimitEnd(await codes.findLimitingCodeTime(tx, { email, purpose }, hourAgo, PER_EMAIL_HOURLY)),
+      hourLimitEnd(await codes.findLimitingCodeTime(tx, { ip }, hourAgo, PER_IP_HOURLY)),
+    ];
+    const waitMs = Math.max(...freeAt) - at.getTime();
+    if (waitMs > 0) throw tooOften(waitMs);
 
     const code = generateCode();
     const salt = generateSalt();
@@ -72,8 +79,17 @@ export async function issueEmailCode({ db, now, jobs }: ServiceDeps, input: Issu
   if (input.mailIn) jobs.wake();
 }
 
-function tooOften(): AppError {
-  return new AppError(ErrorCode.CODE_SEND_TOO_OFTEN);
+function hourLimitEnd(limitingCodeTime: Date | undefined): number {
+  return limitingCodeTime ? limitingCodeTime.getTime() + HOUR_MS : 0;
+}
+
+/** 1110, with the whole seconds to wait (rounded up) in the message and in `data.retryAfterSeconds`. */
+function tooOften(waitMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return new AppError(ErrorCode.CODE_SEND_TOO_OFTEN, {
+    details: { retryAfterSeconds: seconds },
+    messageParams: { seconds },
+  });
 }
 
 async function lockKey(tx: Executor, key: string): Promise<void> {

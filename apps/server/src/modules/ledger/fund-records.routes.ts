@@ -6,12 +6,11 @@ import {
   type fundsRecordBody,
   toDecimalString,
 } from '@tollgate/contracts';
-import { and, desc, eq, gte, lt, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { fundRecords } from '../../db/schema';
-import { asItself, type BindValue, createBinder, prepareShaped, shapedQueries } from '../../db/shaped-query';
 import { countWithin, windowedPage } from '../../lib/records-window';
 import { registerEndpoint } from '../../lib/register-endpoint';
 import { requireSession } from '../auth/authenticate';
@@ -24,26 +23,17 @@ import { requireSession } from '../auth/authenticate';
  */
 type Body = z.output<typeof fundsRecordBody>;
 
-/** The list call's filters as conditions (the exports read the same rows; the list call binds their values). */
-export function fundRecordConditions(
-  merchantId: number,
-  body: Omit<Body, 'pageNo' | 'pageSize'>,
-  bind: BindValue = asItself,
-): SQL[] {
+/** The list call's filters as conditions (the exports read the same rows). */
+export function fundRecordConditions(merchantId: number, body: Omit<Body, 'pageNo' | 'pageSize'>): SQL[] {
   return [
-    eq(fundRecords.merchantId, bind('merchantId', merchantId)),
-    body.type ? eq(fundRecords.type, bind('type', body.type)) : undefined,
-    body.currency ? eq(fundRecords.currency, bind('currency', body.currency)) : undefined,
-    body.timeFrom ? gte(fundRecords.createdAt, bind('timeFrom', new Date(body.timeFrom))) : undefined,
-    body.timeTo ? lt(fundRecords.createdAt, bind('timeTo', new Date(body.timeTo))) : undefined,
-    body.orderNo ? eq(fundRecords.orderNo, bind('orderNo', body.orderNo)) : undefined,
+    eq(fundRecords.merchantId, merchantId),
+    body.type ? eq(fundRecords.type, body.type) : undefined,
+    body.currency ? eq(fundRecords.currency, body.currency) : undefined,
+    body.timeFrom ? gte(fundRecords.createdAt, new Date(body.timeFrom)) : undefined,
+    body.timeTo ? lt(fundRecords.createdAt, new Date(body.timeTo)) : undefined,
+    body.orderNo ? eq(fundRecords.orderNo, body.orderNo) : undefined,
   ].filter((c): c is SQL => c !== undefined);
 }
-
-/** The page's statement, per database and filter shape (db/shaped-query.ts). */
-const fundPages = shapedQueries<{
-  execute(values: Record<string, unknown>): Promise<(typeof fundRecords.$inferSelect)[]>;
-}>();
 
 export async function listFundRecords(
   db: Executor,
@@ -52,25 +42,17 @@ export async function listFundRecords(
   window: number,
 ): Promise<FundsRecordPage> {
   const { offset, limit } = windowedPage(window, body.pageNo, body.pageSize);
-  const binder = createBinder();
-  const where = and(...fundRecordConditions(merchantId, body, binder.bind));
-  const counted = await countWithin(db, fundRecords, where, window, { binder, list: 'fundRecords' });
+  const where = and(...fundRecordConditions(merchantId, body));
+  const counted = await countWithin(db, fundRecords, where, window);
   // Nothing at this offset: no need to walk the index looking for it.
   if (!counted.totalCapped && offset >= counted.total) return { list: [], ...counted };
-  const limitValue = binder.bind('limit', limit);
-  const offsetValue = binder.bind('offset', offset);
-  const query = fundPages(db, binder.shape, () =>
-    prepareShaped(
-      db
-        .select()
-        .from(fundRecords)
-        .where(where)
-        .orderBy(desc(fundRecords.createdAt), desc(fundRecords.id))
-        .limit(limitValue as Placeholder)
-        .offset(offsetValue as Placeholder),
-    ),
-  );
-  const rows = await query.execute(binder.values);
+  const rows = await db
+    .select()
+    .from(fundRecords)
+    .where(where)
+    .orderBy(desc(fundRecords.createdAt), desc(fundRecords.id))
+    .limit(limit)
+    .offset(offset);
   return {
     list: rows.map(
       (r): FundsRecordItem => ({

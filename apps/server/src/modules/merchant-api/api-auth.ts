@@ -8,7 +8,7 @@ import { readRawBody } from './raw-body';
 import {
   API_HEADERS,
   APP_ID_PATTERN,
-  isSignatureValid,
+  isRequestSignatureValid,
   isTimestampFresh,
   isTimestampInSeconds,
   NONCE_PATTERN,
@@ -80,11 +80,21 @@ function readSignatureHeaders(request: FastifyRequest): SignatureHeaders {
   return { appId, timestamp, nonce, signature };
 }
 
-/** Rules 1 to 5: sets `request.apiClient`. */
-export async function verifySignedRequest(request: FastifyRequest): Promise<void> {
+/** An application that may call: not deleted, of a merchant who is not disabled. */
+const isUsable = (app: Awaited<ReturnType<typeof findApiClient>>) =>
+  app !== undefined && app !== null && app.deletedAt === null && app.merchantStatus === 'active';
+
+/**
+ * Rules 1 to 5: sets `request.apiClient`. A refusal once the X-App-Id names a usable application
+ * (2002, 2004, 2005) carries that application's budget, not counted (ApiRateLimit.show); one
+ * before (a missing or malformed header, an unknown, deleted or disabled application) has none.
+ */
+export async function verifySignedRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const { db, now, secrets } = request.server;
   const headers = readSignatureHeaders(request);
   if (!isTimestampFresh(headers.timestamp, now())) {
+    const app = await findApiClient(db, headers.appId);
+    if (isUsable(app) && app) await apiRateLimitOf(request.server).show(request, reply, app.id);
     throw new AppError(ErrorCode.API_TIMESTAMP_OUT_OF_WINDOW, {
       ...(isTimestampInSeconds(headers.timestamp, now())
         ? { variant: 'apiTimestampInSeconds' as const }
@@ -92,7 +102,7 @@ export async function verifySignedRequest(request: FastifyRequest): Promise<void
     });
   }
   const app = await findApiClient(db, headers.appId);
-  if (!app || app.deletedAt !== null || app.merchantStatus !== 'active') {
+  if (!app || !isUsable(app)) {
     // Said apart from a header fault: the shop's developer looks at the application, not the code.
     throw new AppError(ErrorCode.API_AUTH_INVALID, { variant: 'apiApplicationUnavailable' });
   }
@@ -105,11 +115,14 @@ export async function verifySignedRequest(request: FastifyRequest): Promise<void
     pathWithQuery: request.url,
     body: readRawBody(request),
   };
-  if (!isSignatureValid(secret, signed, headers.signature))
+  if (!isRequestSignatureValid(secret, signed, headers.signature)) {
+    await apiRateLimitOf(request.server).show(request, reply, app.id);
     throw new AppError(ErrorCode.API_SIGNATURE_INVALID);
+  }
   const whitelist = parseIpWhitelist(app.ipWhitelist);
   // A stored list that no longer parses lets nobody through rather than everybody.
   if (!whitelist.ok || !isIpAllowed(whitelist.entries, request.ip)) {
+    await apiRateLimitOf(request.server).show(request, reply, app.id);
     // The address the server saw: behind a proxy it may not be the one the shop expects.
     throw new AppError(ErrorCode.API_IP_NOT_ALLOWED, { messageParams: { ip: request.ip } });
   }
@@ -126,6 +139,15 @@ export async function verifySignedRequest(request: FastifyRequest): Promise<void
 export interface ApiRateLimit {
   /** Counts the request for `applicationId`, sets the headers; the seconds to wait when over the budget, else null. */
   check(request: FastifyRequest, reply: FastifyReply, applicationId: number): Promise<number | null>;
+  /** Sets the headers of `applicationId`'s budget without counting the request (a refusal before rule 6). */
+  show(request: FastifyRequest, reply: FastifyReply, applicationId: number): Promise<void>;
+}
+
+type LimitOutcome = { max: number; remaining: number; ttlInSeconds: number };
+function setBudgetHeaders(reply: FastifyReply, outcome: LimitOutcome) {
+  reply.header('ratelimit-limit', String(outcome.max));
+  reply.header('ratelimit-remaining', String(outcome.remaining));
+  reply.header('ratelimit-reset', String(Math.max(0, outcome.ttlInSeconds)));
 }
 
 const apiRateLimits = new WeakMap<object, ApiRateLimit>();
@@ -144,13 +166,16 @@ export function apiRateLimitOf(app: FastifyInstance): ApiRateLimit {
         callers.set(request, applicationId);
         const outcome = await limiter(request);
         if (outcome.isAllowed) return null;
-        reply.header('ratelimit-limit', String(outcome.max));
-        reply.header('ratelimit-remaining', String(outcome.remaining));
-        reply.header('ratelimit-reset', String(Math.max(0, outcome.ttlInSeconds)));
+        setBudgetHeaders(reply, outcome);
         if (!outcome.isExceeded) return null;
         const wait = Math.max(1, outcome.ttlInSeconds);
         reply.header('retry-after', String(wait));
         return wait;
+      },
+      async show(request, reply, applicationId) {
+        callers.set(request, applicationId);
+        const outcome = await limiter(request, { increment: false });
+        if (!outcome.isAllowed) setBudgetHeaders(reply, outcome);
       },
     };
     apiRateLimits.set(app.config, shared);

@@ -72,7 +72,8 @@ timestamp + "\\n" + nonce + "\\n" + METHOD + "\\n" + path with query + "\\n" + r
 - **timestamp** and **nonce**: exactly the header values.
 - **METHOD**: upper case, \`GET\` or \`POST\`.
 - **path with query**: the request target exactly as sent, e.g. \`/api/v1/collections\` or
-  \`/api/v1/collections?merchantOrderNo=ORDER-1001\` (percent-encoding as sent, no host).
+  \`/api/v1/collections?merchantOrderNo=ORDER-1001\` (percent-encoding as sent, no host). A \`?\`
+  with nothing after it is no query: leave it out (\`/api/v1/orders?\` is signed as \`/api/v1/orders\`).
 - **raw body**: the exact bytes of the JSON body sent (UTF-8); empty for a GET. Sign the string you
   send, not an object serialized again.
 - **key**: the APPSECRET as shown in the back office (its 64 characters as text, not hex-decoded).
@@ -99,8 +100,11 @@ every request, retries included, with a new nonce.
 | 2005 | 403 | the application has an IP whitelist and the calling IP is not in it (the message names the IP the server saw) |
 | 429 | 429 | more than 1,200 requests (API_RATE_LIMIT) for this application in a minute, /api/v1 and the epusdt endpoint together; \`Retry-After\` gives the seconds to wait |
 
-Every answer to a request that passed the signature check carries the budget: \`RateLimit-Limit\` (requests a
-minute), \`RateLimit-Remaining\` (left in this minute) and \`RateLimit-Reset\` (seconds until it refills).
+Every answer whose \`X-App-Id\` names a usable application carries its budget: \`RateLimit-Limit\` (requests a
+minute), \`RateLimit-Remaining\` (left in this minute) and \`RateLimit-Reset\` (seconds until it refills); a
+request refused before the budget is checked (2002, 2004, 2005) carries them too and is not counted. An answer
+that identifies no application (2001: a header missing or malformed, an unknown, deleted or disabled
+application) carries none.
 
 ## Orders
 \`status\` is \`pending\`, \`confirming\`, \`completed\` or \`expired\`; \`exception\`, kept apart, is

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canonicalTarget,
   computeSignature,
+  isRequestSignatureValid,
   isSignatureValid,
   isTimestampFresh,
   NONCE_PATTERN,
@@ -79,5 +81,17 @@ describe('request signature', () => {
     expect(NONCE_PATTERN.test('a'.repeat(65))).toBe(false);
     expect(NONCE_PATTERN.test(`${'a'.repeat(16)}=`)).toBe(false);
     expect(NONCE_PATTERN.test(`${'a'.repeat(16)}\n`)).toBe(false);
+  });
+
+  it("treats a '?' with nothing after it as no query, and accepts the target as sent too", () => {
+    expect(canonicalTarget('/api/v1/orders?')).toBe('/api/v1/orders');
+    expect(canonicalTarget('/api/v1/orders')).toBe('/api/v1/orders');
+    expect(canonicalTarget('/api/v1/orders?type=payout')).toBe('/api/v1/orders?type=payout');
+    expect(canonicalTarget('/api/v1/orders??')).toBe('/api/v1/orders??');
+    const sent = { ...POST, method: 'GET', pathWithQuery: '/api/v1/orders?', body: '' };
+    const bare = computeSignature(SECRET, { ...sent, pathWithQuery: '/api/v1/orders' });
+    expect(isRequestSignatureValid(SECRET, sent, bare)).toBe(true);
+    expect(isRequestSignatureValid(SECRET, sent, computeSignature(SECRET, sent))).toBe(true);
+    expect(isRequestSignatureValid(SECRET, { ...sent, pathWithQuery: '/api/v1/orders?x' }, bare)).toBe(false);
   });
 });

@@ -41,6 +41,15 @@ export interface SignedParts {
   body: Buffer | string;
 }
 
+/**
+ * The request target as signed: a `?` with nothing after it is no query (`/api/v1/orders?` is
+ * signed as `/api/v1/orders`), as URL libraries drop it when they give a path and its search
+ * (`url.pathname + url.search`) while the request line keeps it.
+ */
+export function canonicalTarget(pathWithQuery: string): string {
+  return pathWithQuery.indexOf('?') === pathWithQuery.length - 1 ? pathWithQuery.slice(0, -1) : pathWithQuery;
+}
+
 /** The bytes that are signed. */
 export function signingPayload(parts: SignedParts): Buffer {
   const head = `${parts.timestamp}\n${parts.nonce}\n${parts.method.toUpperCase()}\n${parts.pathWithQuery}\n`;
@@ -57,7 +66,18 @@ export function isSignatureValid(appSecret: string, parts: SignedParts, signatur
   return hexEquals(computeSignature(appSecret, parts), signature);
 }
 
-/** Whether `timestamp` (ms) is within the window around `now`. */
+/**
+ * A request's signature against its target made canonical (canonicalTarget) or, for a target
+ * ending in a bare `?`, as sent: a client signing the very line it sends is right too.
+ */
+export function isRequestSignatureValid(appSecret: string, parts: SignedParts, signature: string): boolean {
+  const target = canonicalTarget(parts.pathWithQuery);
+  return (
+    isSignatureValid(appSecret, { ...parts, pathWithQuery: target }, signature) ||
+    (target !== parts.pathWithQuery && isSignatureValid(appSecret, parts, signature))
+  );
+}
+
 /** A timestamp that would be fresh if it were seconds: the caller sent seconds, not milliseconds. */
 export function isTimestampInSeconds(timestamp: string, now: Date): boolean {
   const at = Number(timestamp) * 1000;

@@ -1,24 +1,10 @@
 import type { orderPageBody } from '@tollgate/contracts';
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gte,
-  lt,
-  lte,
-  or,
-  type Placeholder,
-  type SQL,
-  type SQLWrapper,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { searchableAddress, searchableTxHash } from '../../chains/addresses';
 import type { Executor } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { applications, chainTransfers, orders, withdrawals } from '../../db/schema';
-import { asItself, type BindValue, createBinder, prepareShaped, shapedQueries } from '../../db/shaped-query';
 import { countWithin, windowedPage } from '../../lib/records-window';
 import type { OrderRow } from './order.repository';
 
@@ -35,6 +21,8 @@ export interface OrderRecordRow {
 
 /** One order for its detail: a payout's withdrawal too (null for a collection). */
 export interface OrderDetailRow extends OrderRecordRow {
+  /** Where the order's notifications go when it names no callback URL of its own. */
+  appCallbackUrl: string | null;
   withdrawal: {
     withdrawalNo: string;
     status: (typeof withdrawals.$inferSelect)['status'];
@@ -53,35 +41,28 @@ export interface OrderDetailRow extends OrderRecordRow {
  * their own indexes (`= any(array(…))` lets PostgreSQL OR them with the orders' own index; the
  * applications' `in (…)` ends at once when no name matches).
  */
-export function orderRecordConditions(
-  merchantId: number,
-  f: OrderFilters,
-  bind: BindValue = asItself,
-): SQL[] {
-  const merchant = bind('merchantId', merchantId);
+export function orderRecordConditions(merchantId: number, f: OrderFilters): SQL[] {
   const where: (SQL | undefined)[] = [
-    eq(orders.merchantId, merchant),
-    eq(orders.type, bind('type', f.type)),
-    f.currency ? eq(orders.currency, bind('currency', f.currency)) : undefined,
-    f.amountMin ? gte(orders.amount, bind('amountMin', f.amountMin)) : undefined,
-    f.amountMax ? lte(orders.amount, bind('amountMax', f.amountMax)) : undefined,
-    f.createdFrom ? gte(orders.createdAt, bind('createdFrom', new Date(f.createdFrom))) : undefined,
-    f.createdTo ? lt(orders.createdAt, bind('createdTo', new Date(f.createdTo))) : undefined,
-    f.arrivedFrom ? gte(orders.arrivedAt, bind('arrivedFrom', new Date(f.arrivedFrom))) : undefined,
-    f.arrivedTo ? lt(orders.arrivedAt, bind('arrivedTo', new Date(f.arrivedTo))) : undefined,
-    f.status ? eq(orders.status, bind('status', f.status)) : undefined,
+    eq(orders.merchantId, merchantId),
+    eq(orders.type, f.type),
+    f.currency ? eq(orders.currency, f.currency) : undefined,
+    f.amountMin ? gte(orders.amount, f.amountMin) : undefined,
+    f.amountMax ? lte(orders.amount, f.amountMax) : undefined,
+    f.createdFrom ? gte(orders.createdAt, new Date(f.createdFrom)) : undefined,
+    f.createdTo ? lt(orders.createdAt, new Date(f.createdTo)) : undefined,
+    f.arrivedFrom ? gte(orders.arrivedAt, new Date(f.arrivedFrom)) : undefined,
+    f.arrivedTo ? lt(orders.arrivedAt, new Date(f.arrivedTo)) : undefined,
+    f.status ? eq(orders.status, f.status) : undefined,
     // A collection's own address, or a payout's destination (its withdrawal's address); an EVM
     // address in any case, a hash in either case (chains/addresses.ts searchable…).
-    f.payAddress
-      ? payAddressCondition(merchant, bind('payAddress', searchableAddress(f.payAddress)))
-      : undefined,
-    f.merchantOrderNo ? eq(orders.merchantOrderNo, bind('merchantOrderNo', f.merchantOrderNo)) : undefined,
-    f.orderNo ? eq(orders.orderNo, bind('orderNo', f.orderNo)) : undefined,
+    f.payAddress ? payAddressCondition(merchantId, searchableAddress(f.payAddress)) : undefined,
+    f.merchantOrderNo ? eq(orders.merchantOrderNo, f.merchantOrderNo) : undefined,
+    f.orderNo ? eq(orders.orderNo, f.orderNo) : undefined,
     f.appName
-      ? sql`${orders.applicationId} in (select a.id from ${applications} a where a.merchant_id = ${merchant} and a.name ilike ${bind('appName', containsPattern(f.appName))})`
+      ? sql`${orders.applicationId} in (select a.id from ${applications} a where a.merchant_id = ${merchantId} and a.name ilike ${containsPattern(f.appName)})`
       : undefined,
     // Any transfer to the order, not only the first one the order shows.
-    f.txHash ? txHashCondition(bind('txHash', searchableTxHash(f.txHash))) : undefined,
+    f.txHash ? txHashCondition(searchableTxHash(f.txHash)) : undefined,
   ];
   return where.filter((c): c is SQL => c !== undefined);
 }
@@ -89,16 +70,15 @@ export function orderRecordConditions(
 /**
  * `address` is in the stored form for a collection's own address (EVM ones checksummed:
  * searchableAddress). A payout's destination is stored as the shop sent it, an EVM one possibly
- * in lower case: an 0x address matches it in any case (one text for every value: the query's
- * shape never depends on a value, db/shaped-query.ts).
+ * in lower case: an 0x address matches it in any case.
  */
-const payAddressCondition = (merchant: number | SQLWrapper, address: string | SQLWrapper) =>
+const payAddressCondition = (merchant: number, address: string) =>
   or(
     eq(orders.payAddress, address),
     sql`${orders.id} = any(array(select w.order_id from ${withdrawals} w where w.merchant_id = ${merchant} and (w.address = ${address} or (left(${address}, 2) = '0x' and lower(w.address) = lower(${address}))) and w.order_id is not null))`,
   );
 
-const txHashCondition = (hash: string | SQLWrapper) =>
+const txHashCondition = (hash: string) =>
   or(
     eq(orders.txHash, hash),
     sql`${orders.id} = any(array(select t.order_id from ${chainTransfers} t where t.tx_hash = ${hash} and t.order_id is not null))`,
@@ -112,9 +92,6 @@ const RECORD_FIELDS = {
   toAddress: withdrawals.address,
 };
 
-/** The page's statement, per database and filter shape (db/shaped-query.ts). */
-const orderPages = shapedQueries<{ execute(values: Record<string, unknown>): Promise<OrderRecordRow[]> }>();
-
 export async function pageOrderRecords(
   db: Executor,
   merchantId: number,
@@ -122,27 +99,19 @@ export async function pageOrderRecords(
   page: { pageNo: number; pageSize: number; window: number },
 ): Promise<{ rows: OrderRecordRow[]; total: number; totalCapped: boolean }> {
   const { offset, limit } = windowedPage(page.window, page.pageNo, page.pageSize);
-  const binder = createBinder();
-  const where = and(...orderRecordConditions(merchantId, filters, binder.bind));
-  const counted = await countWithin(db, orders, where, page.window, { binder, list: 'orderRecords' });
+  const where = and(...orderRecordConditions(merchantId, filters));
+  const counted = await countWithin(db, orders, where, page.window);
   // Nothing at this offset: no need to walk the index looking for it.
   if (!counted.totalCapped && offset >= counted.total) return { rows: [], ...counted };
-  const limitValue = binder.bind('limit', limit);
-  const offsetValue = binder.bind('offset', offset);
-  const query = orderPages(db, binder.shape, () =>
-    prepareShaped(
-      db
-        .select(RECORD_FIELDS)
-        .from(orders)
-        .innerJoin(applications, eq(applications.id, orders.applicationId))
-        .leftJoin(withdrawals, eq(withdrawals.orderId, orders.id))
-        .where(where)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(limitValue as Placeholder)
-        .offset(offsetValue as Placeholder),
-    ),
-  );
-  const rows = await query.execute(binder.values);
+  const rows = await db
+    .select(RECORD_FIELDS)
+    .from(orders)
+    .innerJoin(applications, eq(applications.id, orders.applicationId))
+    .leftJoin(withdrawals, eq(withdrawals.orderId, orders.id))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+    .offset(offset);
   return { rows, ...counted };
 }
 
@@ -154,6 +123,7 @@ export async function findOrderRecord(
   const [row] = await db
     .select({
       ...RECORD_FIELDS,
+      appCallbackUrl: applications.callbackUrl,
       withdrawal: {
         withdrawalNo: withdrawals.withdrawalNo,
         status: withdrawals.status,

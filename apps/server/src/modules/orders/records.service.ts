@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { getDeliveryLog, toDeliveryLogResponse } from '../callbacks/delivery-log';
+import { findResendBlock } from '../callbacks/resend-rule';
 import type { OrderChains } from './order-chains';
 import { toOrderObject } from './order-object';
 import {
@@ -128,6 +129,13 @@ export async function getOrderDetail(
             finishedAt: isoOrNull(row.withdrawal.finishedAt),
           }
         : null,
-    deliveryLog: toDeliveryLogResponse(log),
+    deliveryLog: toDeliveryLogResponse(
+      log,
+      findResendBlock({
+        callbackUrl: order.callbackUrl,
+        appCallbackUrl: row.appCallbackUrl,
+        hasEvent: log.hasEvent,
+      }),
+    ),
   };
 }

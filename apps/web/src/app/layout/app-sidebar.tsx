@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import logoUrl from '../../assets/logo.svg?inline';
 import { findActiveMenuKey } from '../router/route-lookup';
 import { ROUTES } from '../router/route-table';
-import { buildMenuItems, listMenuKeys } from './menu-items';
+import { buildMenuItems, listMenuKeys, listMenuTargets } from './menu-items';
 
 /**
  * The left navigation: full logo or mini logo, and the grouped menu. The active entry is
@@ -27,6 +27,7 @@ function useSiderWidth(): number {
   return WIDER_SIDER[resolveLanguage(i18n.language)] ?? SIDER_WIDTH;
 }
 const MENU_KEYS = listMenuKeys(ROUTES);
+const MENU_TARGETS = listMenuTargets(ROUTES);
 
 function findOpenGroup(activeKey: string | undefined): string | undefined {
   if (!activeKey) return undefined;
@@ -66,7 +67,7 @@ function SidebarContent({ isCollapsed, onNavigate }: { isCollapsed: boolean; onN
         selectedKeys={activeKey ? [activeKey] : []}
         {...(isCollapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
         onClick={({ key }) => {
-          void navigate(key);
+          void navigate(MENU_TARGETS.get(key) ?? key);
           onNavigate?.();
         }}
         className="app-menu"

@@ -7,7 +7,8 @@ import { MenuIcon } from './menu-icon';
 
 /**
  * Sidebar entries from the route table: every non-hidden, logged-in, non-standalone route,
- * groups (routes with children) as submenus. An item's key is the path it leads to.
+ * groups (routes with children) as submenus, and entries nested under another indented below
+ * it. An item's key is the path it leads to (and selects); a few land on an anchor in it.
  */
 type MenuItem = Required<MenuProps>['items'][number];
 
@@ -16,9 +17,10 @@ export function isMenuRoute(route: AppRoute): boolean {
 }
 
 function renderLabel(route: AppRoute, t: TFunction) {
+  const label = t(route.menuTitleCode ?? route.titleCode);
   return (
     <span className="menu-label">
-      <span title={t(route.titleCode)}>{t(route.titleCode)}</span>
+      <span title={label}>{label}</span>
       {route.tag ? (
         <Tag color={route.tag.type} variant="filled" className="menu-tag">
           {t(route.tag.title)}
@@ -37,7 +39,11 @@ export function buildMenuItems(
   return routes.filter(isMenuRoute).map((route): MenuItem => {
     const ownPath = parentPath ? `${parentPath}/${route.path}` : route.path;
     const key = route.children ? ownPath : resolveMenuTarget(route, parentPath);
-    const isActive = activeKey !== undefined && (activeKey === key || activeKey.startsWith(`${ownPath}/`));
+    // A group is active through any entry in it; an entry only as itself (My applications is not
+    // while its records, listed under it, are).
+    const isActive =
+      activeKey !== undefined &&
+      (activeKey === key || (route.children !== undefined && activeKey.startsWith(`${ownPath}/`)));
     const icon = route.icon ? (
       <MenuIcon key={key} src={route.icon} activeSrc={route.activeIcon} isActive={isActive} />
     ) : null;
@@ -45,8 +51,23 @@ export function buildMenuItems(
     if (route.children) {
       return { key, icon, label, children: buildMenuItems(route.children, activeKey, t, ownPath) };
     }
-    return { key, icon, label };
+    return route.nestedUnder ? { key, icon, label, className: 'app-menu-nested' } : { key, icon, label };
   });
+}
+
+/** Where each entry leads: its key, plus the anchor of an entry that lands inside its page. */
+export function listMenuTargets(routes: AppRoute[], parentPath?: string): Map<string, string> {
+  const targets = new Map<string, string>();
+  for (const route of routes.filter(isMenuRoute)) {
+    const ownPath = parentPath ? `${parentPath}/${route.path}` : route.path;
+    if (route.children) {
+      for (const [key, target] of listMenuTargets(route.children, ownPath)) targets.set(key, target);
+    } else {
+      const key = resolveMenuTarget(route, parentPath);
+      targets.set(key, `${key}${route.menuAnchor ?? ''}`);
+    }
+  }
+  return targets;
 }
 
 /** Every key a menu item can select (leaf entries only), for the prefix match. */

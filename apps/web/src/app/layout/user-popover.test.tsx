@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
+import { readToken, storeToken } from '../../shared/lib/session';
 import { UserPopover } from './user-popover';
 
 /** The avatar popover holds the only logout, so it must open without a mouse hovering. */
@@ -71,10 +72,14 @@ describe('UserPopover', () => {
   });
 
   it('logs out from the keyboard-opened panel', async () => {
+    storeToken('tok-logout');
     const api = renderPopover();
     fireEvent.click(avatar(), { detail: 0 });
     fireEvent.click(await screen.findByTestId('popover-logout'));
     expect(await screen.findByTestId('navigated')).toBeTruthy();
     expect(api.callsTo('/admin/login-out')).toHaveLength(1);
+    // The session is gone, and the call that revoked it was the last one sent with it.
+    expect(readToken()).toBeUndefined();
+    expect(api.calls.at(-1)?.path).toBe('/admin/login-out');
   });
 });

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TFunction } from 'i18next';
 import type { LoaderFunctionArgs } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { writeCookie } from '../../shared/lib/cookies';
 import { storeToken } from '../../shared/lib/session';
-import { listMenuKeys } from '../layout/menu-items';
+import { buildMenuItems, listMenuKeys, listMenuTargets } from '../layout/menu-items';
 import { toRouteObject } from './build-routes';
 import { requireLogin } from './require-login';
 import {
@@ -85,13 +86,15 @@ describe('route table', () => {
     expect(index?.element).toBeTruthy();
   });
 
-  it('hides collection, payer and notices from the menu and lists the rest', () => {
-    for (const path of ['/application/collection', '/application/payer', '/dashboard/notice', '/login']) {
+  it('hides notices and login from the menu and lists the rest', () => {
+    for (const path of ['/dashboard/notice', '/login']) {
       expect(byPath(path).hidden, path).toBe(true);
     }
     expect(listMenuKeys(ROUTES)).toEqual([
       '/dashboard',
       '/application',
+      '/application/collection',
+      '/application/payer',
       '/fundFlow',
       '/finance',
       '/merchant/info',
@@ -102,6 +105,29 @@ describe('route table', () => {
       '/report/collection',
       '/report/payment',
     ]);
+  });
+
+  it('lists the collection and payment records under My applications, landing on the records', () => {
+    const t = ((key: string) => key) as unknown as TFunction;
+    const items = buildMenuItems(ROUTES, undefined, t) as { key: string; className?: string }[];
+    const keys = items.map((item) => item.key);
+    const nested = items.filter((item) => item.className === 'app-menu-nested').map((item) => item.key);
+    expect(nested).toEqual(['/application/collection', '/application/payer']);
+    expect(keys.indexOf('/application/collection')).toBe(keys.indexOf('/application') + 1);
+    // SPEC "Menu labels": collection records and payment records; the pages keep their titles.
+    expect(byPath('/application/collection')).toMatchObject({
+      menuTitleCode: 'menu.collectionRecords',
+      titleCode: 'menu.platformCollection',
+    });
+    expect(byPath('/application/payer')).toMatchObject({
+      menuTitleCode: 'menu.paymentRecords',
+      titleCode: 'menu.platformPayout',
+    });
+    const targets = listMenuTargets(ROUTES);
+    expect(targets.get('/application/collection')).toBe('/application/collection#records');
+    expect(targets.get('/application/payer')).toBe('/application/payer#records');
+    expect(targets.get('/application')).toBe('/application');
+    expect(targets.get('/merchant/rate')).toBe('/merchant/rate');
   });
 
   it('pins dashboard and my applications, with their i18n title codes', () => {
@@ -139,7 +165,8 @@ describe('menu and guard', () => {
 
   it('finds the active menu entry by path prefix', () => {
     expect(findActiveMenuKey('/dashboard/notice', keys)).toBe('/dashboard');
-    expect(findActiveMenuKey('/application/collection', keys)).toBe('/application');
+    expect(findActiveMenuKey('/application/collection', keys)).toBe('/application/collection');
+    expect(findActiveMenuKey('/application', keys)).toBe('/application');
     expect(findActiveMenuKey('/merchant/rate', keys)).toBe('/merchant/rate');
     expect(findActiveMenuKey('/fundFlowing', keys)).toBeUndefined();
   });

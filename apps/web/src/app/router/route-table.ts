@@ -24,6 +24,12 @@ export interface AppRoute {
   tag?: { title: TagKey; type: TagType };
   /** Reachable but not listed in the menu. */
   hidden?: boolean;
+  /** The menu's label, when it is not the page's title (a page's records section). */
+  menuTitleCode?: TitleKey;
+  /** Where in the page the menu entry lands (`#records`), when not at its top. */
+  menuAnchor?: string;
+  /** Listed right under this entry of the menu, indented: a part of it with an entry of its own. */
+  nestedUnder?: string;
   /** Outside the shell (no sidebar, header or tabs). */
   standalone?: boolean;
   redirect?: string;
@@ -53,20 +59,28 @@ export const ROUTES: AppRoute[] = [
     ...menuIcon('application'),
     page: () => import('../../features/application/routes/application-page'),
   },
+  // The product pages of collection and payout, each with its records below the intro: listed
+  // under My applications by their records (issue 31), landing on them.
   {
     path: '/application/collection',
     title: 'Platform collection',
     titleCode: 'menu.platformCollection',
+    menuTitleCode: 'menu.collectionRecords',
+    menuAnchor: '#records',
+    nestedUnder: '/application',
     needLogin: true,
-    hidden: true,
+    ...menuIcon('collection-records'),
     page: () => import('../../features/application/routes/collection-page'),
   },
   {
     path: '/application/payer',
     title: 'Platform payer',
     titleCode: 'menu.platformPayout',
+    menuTitleCode: 'menu.paymentRecords',
+    menuAnchor: '#records',
+    nestedUnder: '/application',
     needLogin: true,
-    hidden: true,
+    ...menuIcon('payment-records'),
     page: () => import('../../features/application/routes/payer-page'),
   },
   {

@@ -87,6 +87,7 @@ export function EmailLoginForm(props: EmailLoginFormProps) {
 
   return (
     <Form
+      name={id('emailLogin')}
       form={form}
       layout="vertical"
       requiredMark={false}

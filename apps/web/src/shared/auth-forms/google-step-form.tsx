@@ -1,10 +1,11 @@
 import { ArrowLeftOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { Button, Flex, Form, Input, Typography } from 'antd';
+import { Button, Flex, Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../lib/form-errors';
 import { RULES } from '../lib/form-rules';
 import { FormError } from '../ui/form-error';
+import { GoogleCodeInput } from '../ui/google-code-input';
 
 /**
  * The Google step of a login, the merchant's and the operator's: after the server answered 601,
@@ -61,6 +62,7 @@ export function GoogleStepForm({ prompt, texts, onSubmit, onBack, testIdPrefix =
         {prompt || texts.description}
       </Typography.Paragraph>
       <Form
+        name={id('googleStep')}
         form={form}
         layout="vertical"
         requiredMark={false}
@@ -68,7 +70,7 @@ export function GoogleStepForm({ prompt, texts, onSubmit, onBack, testIdPrefix =
         onValuesChange={() => setError(undefined)}
       >
         <Form.Item name="googleCode" label={t('common.field.googleCode')} rules={[RULES.code]}>
-          <Input.OTP length={6} size="large" autoFocus data-testid={id('google-code')} />
+          <GoogleCodeInput size="large" autoFocus data-testid={id('google-code')} />
         </Form.Item>
         <FormError message={error} testId={id('google-step-error')} />
         <Button

@@ -10,7 +10,11 @@ import { toFormRule } from './zod-rule';
 export const RULES = {
   email: toFormRule((fields) => fields.emailField),
   loginPassword: toFormRule((fields) => fields.loginPasswordField),
-  newPassword: toFormRule((fields) => fields.passwordField),
+  // The rule itself stands under the field (common.field.passwordHint): the error says only that
+  // it is not met, so the rule is written once (issue 31).
+  newPassword: toFormRule((fields) => fields.passwordField, {
+    'validation.passwordRule': 'common.field.passwordRuleNotMet',
+  }),
   code: toFormRule((fields) => fields.codeField),
   phone: toFormRule((fields) => fields.phoneField),
 } as const;
@@ -41,4 +45,12 @@ export const COUNTRY_RULE: FormRule = {
  */
 export function maxLengthRule(max: number): FormRule {
   return { max, message: message('validation.tooLong') };
+}
+
+/**
+ * A merchant ID filter: digits only (the server refuses anything else with the same message), so
+ * "abc" is said beside the field instead of being searched. Spaces around it are trimmed later.
+ */
+export function merchantIdRule(): FormRule {
+  return { pattern: /^\s*\d*\s*$/, message: message('validation.records.merchantId') };
 }

@@ -110,6 +110,33 @@ describe('http client: the session', () => {
     },
   );
 
+  it('sends nothing that needs the session once it ended here, until the next login', async () => {
+    storeToken('tok-3');
+    respondWith({ code: 401, data: null, message: 'Please log in first' }, 401);
+    await expect(callEndpoint('merchantInfo')).rejects.toMatchObject({ code: 401 });
+    expect(sent).toHaveLength(1);
+    // A refetch or a poll after the end: refused here, not sent (it would only draw another 401).
+    await expect(callEndpoint('accountInfo')).rejects.toMatchObject({
+      code: 401,
+      message: 'Please log in first',
+    });
+    expect(sent).toHaveLength(1);
+    // Calls that need no session still go, and a login opens the way again.
+    respondWith({ code: 0, data: [], message: 'ok' });
+    await callEndpoint('coinList');
+    expect(sent).toHaveLength(2);
+    storeToken('tok-4');
+    await callEndpoint('accountInfo');
+    expect(lastRequest().headers['x-auth-token']).toBe('tok-4');
+  });
+
+  it('sends the token it is given instead of the stored one (logout, after the session was dropped)', async () => {
+    respondWith({ code: 0, data: null, message: 'ok' });
+    storeToken('tok-5');
+    await callEndpoint('logout', {}, { token: 'tok-kept' });
+    expect(lastRequest().headers['x-auth-token']).toBe('tok-kept');
+  });
+
   it('sends the token from sessionStorage, else from the cookie', async () => {
     respondWith({ code: 0, data: null, message: 'ok' });
     storeToken('tok-2');

@@ -1,25 +1,27 @@
 import type { Endpoints, Envelope, ResponseData } from '@tollgate/contracts';
 import { BASE_PATH, ENDPOINT_ROUTES, type EndpointName } from '@tollgate/contracts/endpoint-routes';
-import { SESSION_ENDING_CODES } from '@tollgate/contracts/errors';
+import { ErrorCode, SESSION_ENDING_CODES } from '@tollgate/contracts/errors';
 import type { z } from 'zod';
 import { ApiError, REQUEST_FAILED_CODE } from './api-error';
 import { encodeBody, toSearchParams } from './http-encoding';
-import { i18n } from './i18n';
+import { i18n, translateOr } from './i18n';
 import { readLanguage, toLangHeader } from './language';
 import {
   clearOpsSession,
+  hasOpsSessionEnded,
   isOpsPath,
   OPS_LOGIN_PATH,
   OPS_TOKEN_HEADER_NAME,
   readOpsToken,
 } from './ops-session';
-import { clearSession, readToken } from './session';
+import { clearSession, hasSessionEnded, readToken } from './session';
 
 /**
  * The one HTTP client for /front, typed by the contracts `endpoints` registry: the endpoint
  * name picks method, path and body encoding (from the zod-free `ENDPOINT_ROUTES`, so the
  * schemas stay out of the app's first load); its schemas type the payload and the result.
- * It owns the envelope rule (code 0 or an ApiError) and the session rule (401/4000 end it).
+ * It owns the envelope rule (code 0 or an ApiError) and the session rule (401/4000 end it, and
+ * once ended, calls that need it are refused here without being sent).
  * The operator console's calls (/ops) carry the operator's token instead of the merchant's,
  * and a 401/4000 there ends the operator's session only, sending the browser to /ops/login.
  */
@@ -40,6 +42,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Non-zero codes returned to the caller instead of thrown (login's 601, SPEC section 4). */
   resolveCodes?: readonly number[];
+  /** The token to send instead of the stored one: logout's, sent after the session was dropped. */
+  token?: string;
 }
 
 let handleSessionEnd: () => void = () => window.location.assign('/login');
@@ -70,7 +74,14 @@ export async function requestEnvelope<N extends EndpointName>(
   const headers: Record<string, string> = { accept: 'application/json', lang: language };
   // Each kind of account sends only its own token: never the merchant's to /ops, nor the reverse.
   const isOpsCall = def.auth === 'operator' || isOpsPath(def.path);
-  const token = isOpsCall ? readOpsToken() : readToken();
+  const token = options.token ?? (isOpsCall ? readOpsToken() : readToken());
+  // The session ended here (logout, a 401): what still asks for it is not sent, only refused.
+  if (def.auth && !token && (isOpsCall ? hasOpsSessionEnded() : hasSessionEnded())) {
+    throw new ApiError(
+      ErrorCode.UNAUTHORIZED,
+      translateOr('messages.errors.unauthorized', 'common.requestFailed'),
+    );
+  }
   if (token) headers[isOpsCall ? OPS_TOKEN_HEADER_NAME : 'x-auth-token'] = token;
   const body = def.method === 'GET' ? undefined : encodeBody(def.encoding, fields, headers);
 

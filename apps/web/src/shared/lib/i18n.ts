@@ -23,7 +23,32 @@ export function initI18n(bundle: LocaleBundle) {
     interpolation: { escapeValue: false },
     initAsync: false,
   });
+  // "{{chain, article}}" puts English's indefinite article before a name known only at run time
+  // ("an Ethereum", "a Tron"); "article(capital: true)" starts a sentence with it.
+  i18n.services.formatter?.add('article', (value: unknown, _lng, options?: { capital?: boolean }) => {
+    const name = String(value);
+    const article = indefiniteArticle(name);
+    return `${options?.capital ? `${article[0]?.toUpperCase()}${article.slice(1)}` : article} ${name}`;
+  });
   return i18n;
+}
+
+/** Letters whose English name starts with a vowel sound: "an SMS", "an ETH address". */
+const VOWEL_SOUND_LETTERS = 'AEFHILMNORSX';
+
+/**
+ * "a" or "an" before a name, by how it is said: an initialism by its first letter's name
+ * ("a BNB Chain", "an ETH"), a word by its first letter ("an Ethereum", "a Polygon"), minus the
+ * words that start with a "you" or "wuh" sound ("a USDT", "a Unicode", "a one-time code").
+ */
+export function indefiniteArticle(name: string): 'a' | 'an' {
+  const word = name.trim().split(/[\s-]/)[0] ?? '';
+  const first = word[0]?.toUpperCase() ?? '';
+  if (word.length > 1 && word === word.toUpperCase() && /[A-Z]/.test(word)) {
+    return first === 'U' ? 'a' : VOWEL_SOUND_LETTERS.includes(first) ? 'an' : 'a';
+  }
+  if (/^(uni|use|usu|uti|eu|one|once)/i.test(word)) return 'a';
+  return 'AEIOU'.includes(first) && first !== '' ? 'an' : 'a';
 }
 
 /** Translate a key known only at run time; a missing or untranslated key gives `fallbackKey`'s text. */

@@ -18,12 +18,26 @@ export function isOpsLoggedIn(): boolean {
   return readOpsToken() !== undefined;
 }
 
+/** As the merchant's (session.ts): the console ended its session here, and no login came since. */
+let hasEnded = false;
+
+export function hasOpsSessionEnded(): boolean {
+  return hasEnded && readOpsToken() === undefined;
+}
+
+/** For tests, which share one module between cases. */
+export function forgetOpsSessionEnd() {
+  hasEnded = false;
+}
+
 export function storeOpsToken(token: string) {
+  hasEnded = false;
   window.sessionStorage.setItem(OPS_TOKEN_KEY, token);
 }
 
 /** Forget the operator's session only; a merchant session in the same browser stays. */
 export function clearOpsSession() {
+  hasEnded = true;
   window.sessionStorage.removeItem(OPS_TOKEN_KEY);
 }
 

@@ -19,13 +19,31 @@ export function isLoggedIn(): boolean {
   return readToken() !== undefined;
 }
 
+/**
+ * Whether this page ended its session (logout, or the server said 401/4000) and no login came
+ * since. The HTTP client then sends no call that needs the session: whatever still asks (a poll,
+ * a refetch as the shell unmounts, the live stream's check) would only draw another 401.
+ */
+let hasEnded = false;
+
+export function hasSessionEnded(): boolean {
+  return hasEnded && readToken() === undefined;
+}
+
+/** For tests, which share one module between cases: start as a page that never logged out. */
+export function forgetSessionEnd() {
+  hasEnded = false;
+}
+
 export function storeToken(token: string) {
+  hasEnded = false;
   window.sessionStorage.setItem(TOKEN_KEY, token);
   writeCookie(TOKEN_KEY, token, TOKEN_COOKIE_DAYS, { sameSite: 'Strict' });
 }
 
 /** Drop every trace of the session: all of sessionStorage (SPEC section 8) and the token cookie. */
 export function clearSession() {
+  hasEnded = true;
   window.sessionStorage.clear();
   removeCookie(TOKEN_KEY);
 }

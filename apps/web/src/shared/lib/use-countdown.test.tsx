@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SendCodeButton } from '../ui/send-code-button';
+import { retryAfterSeconds, SendCodeButton } from '../ui/send-code-button';
+import { ApiError } from './api-error';
 import { i18n } from './i18n';
 import { clearCountdown, RESEND_SECONDS, secondsLeft, startCountdown, useCountdown } from './use-countdown';
 
@@ -75,10 +76,29 @@ describe('SendCodeButton', () => {
   });
 
   it('does not count down when the send fails, so it can be retried at once', async () => {
-    renderButton(vi.fn().mockRejectedValue(new Error('sent too often')));
+    renderButton(vi.fn().mockRejectedValue(new ApiError(-1, 'Request failed')));
     const button = screen.getByTestId('send') as HTMLButtonElement;
     await act(async () => fireEvent.click(button));
     expect(button.textContent).toBe('Send code');
     expect(button.disabled).toBe(false);
+  });
+
+  it('counts down the wait a "sent too often" refusal gives (1110, retryAfterSeconds)', async () => {
+    const refusal = new ApiError(1110, 'Sent too often: please try again in 37 s', { retryAfterSeconds: 37 });
+    renderButton(vi.fn().mockRejectedValue(refusal));
+    const button = screen.getByTestId('send') as HTMLButtonElement;
+    await act(async () => fireEvent.click(button));
+    expect(button.textContent).toBe('Resend in 37 s');
+    expect(button.disabled).toBe(true);
+    await act(() => vi.advanceTimersByTimeAsync(37_000));
+    expect(button.textContent).toBe('Send code');
+    expect(button.disabled).toBe(false);
+  });
+
+  it('reads the wait only from a 1110 that carries one', () => {
+    expect(retryAfterSeconds(new ApiError(1110, 'x', { retryAfterSeconds: 5 }))).toBe(5);
+    expect(retryAfterSeconds(new ApiError(1110, 'x', null))).toBeUndefined();
+    expect(retryAfterSeconds(new ApiError(1001, 'x', { retryAfterSeconds: 5 }))).toBeUndefined();
+    expect(retryAfterSeconds(new Error('x'))).toBeUndefined();
   });
 });

@@ -14,14 +14,21 @@ export function loadFormFields(): Promise<FormFields> {
   return import('./form-fields');
 }
 
-export function toFormRule(pickSchema: (fields: FormFields) => z.ZodType): FormRule {
+/**
+ * `shownBeside` replaces a contracts message by a catalogue key of the web's own, for a field
+ * that already shows what the message would repeat (the password rule under a new password).
+ */
+export function toFormRule(
+  pickSchema: (fields: FormFields) => z.ZodType,
+  shownBeside: Readonly<Record<string, string>> = {},
+): FormRule {
   return {
     validator: async (_rule, value: unknown) => {
       const schema = pickSchema(await loadFormFields());
       const result = schema.safeParse(value ?? '');
       if (result.success) return;
       const key = result.error.issues[0]?.message ?? 'validation.invalidType';
-      throw new Error(translateOr(`messages.${key}`, 'messages.validation.invalidType'));
+      throw new Error(translateOr(shownBeside[key] ?? `messages.${key}`, 'messages.validation.invalidType'));
     },
   };
 }

@@ -55,6 +55,9 @@ export function SimpleTable<Row>({ columns, rows, rowKey, style, testId }: Simpl
                   background: token.colorFillAlter,
                   color: token.colorTextHeading,
                   fontWeight: token.fontWeightStrong,
+                  // A narrow column breaks a heading between words, never inside a Chinese one
+                  // ("凍結" one character a line).
+                  wordBreak: 'keep-all',
                 }}
               >
                 {column.title}

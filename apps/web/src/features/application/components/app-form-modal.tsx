@@ -83,6 +83,7 @@ export function AppFormModal({ app, onClose, onCreated }: AppFormModalProps) {
       width={560}
     >
       <Form
+        name="applicationForm"
         form={form}
         layout="vertical"
         initialValues={initialValues(app)}

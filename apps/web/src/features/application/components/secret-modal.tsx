@@ -7,6 +7,7 @@ import { isApiError } from '../../../shared/lib/api-error';
 import { applyServerErrors } from '../../../shared/lib/form-errors';
 import { RULES } from '../../../shared/lib/form-rules';
 import { FormError } from '../../../shared/ui/form-error';
+import { GoogleCodeInput } from '../../../shared/ui/google-code-input';
 import { useResetAppSecret, useRevealAppSecret } from '../api/app-secret';
 import { useGoogleBound } from '../api/use-google-bound';
 import { SECRET_MODAL_WIDTH, SecretDisplay } from './secret-display';
@@ -112,6 +113,7 @@ export function SecretModal({ app, mode, onClose }: SecretModalProps) {
           : t('application.secret.confirmIdentity')}
       </Typography.Paragraph>
       <Form
+        name="applicationSecret"
         form={form}
         layout="vertical"
         requiredMark={false}
@@ -124,7 +126,7 @@ export function SecretModal({ app, mode, onClose }: SecretModalProps) {
         </Form.Item>
         {needsGoogle ? (
           <Form.Item name="googleCode" label={t('common.field.googleCode')} rules={[RULES.code]}>
-            <Input.OTP length={6} data-testid="app-secret-google-code" />
+            <GoogleCodeInput data-testid="app-secret-google-code" />
           </Form.Item>
         ) : null}
         <FormError message={error} testId="app-secret-error" />

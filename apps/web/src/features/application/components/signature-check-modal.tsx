@@ -52,7 +52,13 @@ export function SignatureCheckModal({ onClose }: { onClose: () => void }) {
       }
     >
       <Typography.Paragraph type="secondary">{t('application.signature.hint')}</Typography.Paragraph>
-      <Form form={form} layout="vertical" onFinish={check} onValuesChange={() => setResult(null)}>
+      <Form
+        name="signatureCheck"
+        form={form}
+        layout="vertical"
+        onFinish={check}
+        onValuesChange={() => setResult(null)}
+      >
         <Form.Item name="header" label={t('application.signature.header')} rules={[required]}>
           <Input
             placeholder={t('application.signature.headerPlaceholder')}

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { App as AppItem } from '@tollgate/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok } from '../../../../test/api-mock';
+import { typeGoogleCode } from '../../../../test/google-code';
 import { renderWithProviders } from '../../../../test/render';
 import ApplicationPage from './application-page';
 
@@ -38,12 +39,6 @@ const MERCHANT = (googleState: boolean) =>
   });
 
 const type = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
-
-function typeOtp(testId: string, code: string) {
-  const first = screen.getByTestId(testId).querySelector('input');
-  if (!first) throw new Error(`${testId} has no input`);
-  fireEvent.input(first, { target: { value: code } });
-}
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -157,12 +152,12 @@ describe('My applications', () => {
     const form = await screen.findByTestId('app-secret-form');
     await waitFor(() => expect(screen.getByTestId('app-secret-google-code')).toBeTruthy());
     type(within(form).getByTestId('app-secret-password'), 'Secret123');
-    typeOtp('app-secret-google-code', '123456');
+    typeGoogleCode('app-secret-google-code', '123456');
     fireEvent.click(screen.getByTestId('app-secret-submit'));
     expect((await screen.findByTestId('app-secret-error')).textContent).toContain(
       'Incorrect Google Authenticator code',
     );
-    typeOtp('app-secret-google-code', '654321');
+    typeGoogleCode('app-secret-google-code', '654321');
     fireEvent.click(screen.getByTestId('app-secret-submit'));
     expect((await screen.findByTestId('app-secret-value')).textContent).toContain(SECRET);
     expect(api.callsTo('/app/secret')[1]?.body).toMatchObject({

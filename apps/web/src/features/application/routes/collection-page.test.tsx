@@ -64,6 +64,7 @@ function buildDetail(order: OrderRecord): OrderDetail {
       pushStatus: 'delivered',
       notificationSuccess: true,
       nextAttemptAt: null,
+      resendBlockedBy: null,
       attempts: [
         {
           eventId: 'evt_1',
@@ -193,6 +194,18 @@ describe('Platform collection', () => {
     expect((screen.getByTestId('filter-orderNo') as HTMLInputElement).value).toBe('');
   });
 
+  it('refuses a merchant ID that is not digits before sending, and searches one that is', async () => {
+    const api = await renderEmptyRecords();
+    fireEvent.change(screen.getByTestId('filter-merchantId'), { target: { value: 'abc' } });
+    fireEvent.click(screen.getByTestId('records-search'));
+    expect(await screen.findByText('The merchant ID is digits only')).toBeTruthy();
+    expect(api.callsTo('/mchOrder/page')).toHaveLength(1);
+    fireEvent.change(screen.getByTestId('filter-merchantId'), { target: { value: ' 100001 ' } });
+    fireEvent.click(screen.getByTestId('records-search'));
+    await waitFor(() => expect(api.callsTo('/mchOrder/page')).toHaveLength(2));
+    expect(api.callsTo('/mchOrder/page')[1]?.body).toMatchObject({ merchantId: '100001' });
+  });
+
   it('refuses an amount that is not a number before sending', async () => {
     const api = await renderEmptyRecords();
     fireEvent.change(screen.getByTestId('filter-amountMax'), { target: { value: 'ten' } });
@@ -270,6 +283,7 @@ describe('Platform collection', () => {
       'Answered, but not with "success" or "ok"not acknowledged: HTTP 500 without "success" or "ok"',
     );
 
+    expect(within(drawer).queryByTestId('order-resend-blocked')).toBeNull();
     fireEvent.click(within(drawer).getByTestId('order-resend'));
     fireEvent.click(await screen.findByTestId('order-resend-confirm'));
     await waitFor(() => expect(api.callsTo('/mchOrder/callback/resend')).toHaveLength(1));
@@ -277,6 +291,41 @@ describe('Platform collection', () => {
     expect(await screen.findByText('Queued: collection.completed will be sent again')).toBeTruthy();
     await waitFor(() => expect(api.callsTo('/mchOrder/getById')).toHaveLength(2));
   });
+
+  it.each([
+    ['no_event', 'Nothing to resend yet: a notification is sent when the order’s status changes.'],
+    [
+      'no_callback_url',
+      'Nothing to send to: neither this order nor its application has a callback URL. Set one on the application first.',
+    ],
+  ] as const)(
+    'disables "resend" when there is nothing to send (%s), and says why',
+    async (blockedBy, reason) => {
+      const order = buildOrder();
+      const detail = buildDetail(order);
+      const api = mockRecords(page([order]), {
+        '/mchOrder/getById': ok({
+          ...detail,
+          deliveryLog: {
+            ...detail.deliveryLog,
+            attempts: [],
+            pushStatus: 'none',
+            resendBlockedBy: blockedBy,
+          },
+        }),
+      });
+      renderWithProviders(<CollectionPage />);
+      fireEvent.click(await screen.findByTestId('record-detail'));
+      const drawer = await screen.findByTestId('order-detail');
+      const button = (await within(drawer).findByTestId('order-resend')) as HTMLButtonElement;
+      expect(button.disabled).toBe(true);
+      expect(within(drawer).getByTestId('order-resend-blocked').textContent).toBe(reason);
+      expect(button.getAttribute('aria-describedby')).toBe('order-resend-blocked');
+      fireEvent.click(button);
+      expect(screen.queryByTestId('order-resend-confirm')).toBeNull();
+      expect(api.callsTo('/mchOrder/callback/resend')).toHaveLength(0);
+    },
+  );
 
   it("says an order without a cashier language follows the payer's browser", async () => {
     const order = buildOrder();

@@ -78,7 +78,13 @@ describe('PayerPage', () => {
         sentAt: '2026-11-25T02:05:01.000Z',
         finishedAt: '2026-11-25T02:06:00.000Z',
       },
-      deliveryLog: { pushStatus: 'none', notificationSuccess: false, nextAttemptAt: null, attempts: [] },
+      deliveryLog: {
+        pushStatus: 'none',
+        notificationSuccess: false,
+        nextAttemptAt: null,
+        attempts: [],
+        resendBlockedBy: 'no_event',
+      },
     };
     mockApi({
       '/app/list': ok({ list: [] }),

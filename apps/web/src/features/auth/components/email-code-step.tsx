@@ -64,6 +64,7 @@ export function EmailCodeStep({
 
   return (
     <Form
+      name={`${purpose}EmailCode`}
       form={form}
       layout="vertical"
       requiredMark={false}

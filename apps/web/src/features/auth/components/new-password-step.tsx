@@ -37,6 +37,7 @@ export function NewPasswordStep({
 
   return (
     <Form
+      name={`${purpose}NewPassword`}
       form={form}
       layout="vertical"
       requiredMark={false}

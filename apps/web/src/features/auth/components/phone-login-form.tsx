@@ -47,6 +47,7 @@ export function PhoneLoginForm({ onOutcome }: Omit<LoginFormProps, 'initialEmail
 
   return (
     <Form
+      name="phoneLogin"
       form={form}
       layout="vertical"
       requiredMark={false}

@@ -80,11 +80,12 @@ export function SignInPanel(props: SignInPanelProps) {
           </Suspense>
         </div>
       ) : null}
-      <Flex justify="space-between" align="center" style={{ marginTop: 4 }}>
+      {/* On a phone in a long language (vi_VN) the two parts take a line each; neither breaks. */}
+      <Flex justify="space-between" align="center" wrap style={{ marginTop: 4, columnGap: 16 }}>
         <Button type="link" onClick={onForgot} style={{ paddingInline: 0 }} data-testid="open-forgot">
           {t('login.forgot.link')}
         </Button>
-        <span>
+        <span style={{ whiteSpace: 'nowrap' }} data-testid="register-prompt">
           <span style={secondary}>{t('login.register.prompt')}</span>
           <Button type="link" onClick={onRegister} style={{ paddingInline: 4 }} data-testid="open-register">
             {t('login.register.link')}

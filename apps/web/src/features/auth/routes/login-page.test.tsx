@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok } from '../../../../test/api-mock';
+import { typeGoogleCode } from '../../../../test/google-code';
 import { renderWithProviders } from '../../../../test/render';
 import { readToken, storeToken } from '../../../shared/lib/session';
 import { clearCountdown } from '../../../shared/lib/use-countdown';
@@ -32,13 +33,6 @@ const LOGGED_IN = ok({ token: 'tok-2', expiresAt: '2030-01-01T00:00:00Z', userIn
 const type = (testId: string, value: string) =>
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
-/** antd's OTP input takes a whole code typed into its first cell and spreads it over the six. */
-function typeOtp(testId: string, code: string) {
-  const first = screen.getByTestId(testId).querySelector('input');
-  if (!first) throw new Error(`${testId} has no input`);
-  fireEvent.input(first, { target: { value: code } });
-}
-
 const renderPage = () => renderWithProviders(<LoginPage />, { path: '/login' });
 
 afterEach(() => {
@@ -63,7 +57,7 @@ describe('login page: the Google step', () => {
     expect(await screen.findByText('Please enter the 6-digit code')).toBeTruthy();
     expect(api.callsTo('/login')).toHaveLength(1);
 
-    typeOtp('google-code', '654321');
+    typeGoogleCode('google-code', '654321');
     fireEvent.click(screen.getByTestId('google-submit'));
     expect(await screen.findByTestId('navigated')).toBeTruthy();
     const [first, second] = api.callsTo('/login');
@@ -85,7 +79,7 @@ describe('login page: the Google step', () => {
     type('login-password', 'Secret123');
     fireEvent.click(screen.getByTestId('login-submit'));
     await screen.findByTestId('google-step');
-    typeOtp('google-code', '000000');
+    typeGoogleCode('google-code', '000000');
     fireEvent.click(screen.getByTestId('google-submit'));
     expect((await screen.findByTestId('google-step-error')).textContent).toContain(
       'Incorrect Google Authenticator code',
@@ -123,7 +117,10 @@ describe('login page: forgot password', () => {
     type('reset-password', 'weak');
     type('reset-confirm-password', 'weak2');
     fireEvent.click(screen.getByTestId('reset-submit'));
-    expect(await screen.findByText(/Password does not meet requirements/)).toBeTruthy();
+    expect(await screen.findByText('The password does not meet the rule below')).toBeTruthy();
+    // The rule is written once: under the field, not again in the error (issue 31).
+    const step = screen.getByTestId('reset-step-password');
+    expect(step.textContent?.match(/8-32 characters/g)).toHaveLength(1);
     expect(await screen.findByText('The two passwords do not match')).toBeTruthy();
     type('reset-password', 'NewSecret123');
     type('reset-confirm-password', 'NewSecret123');
@@ -179,6 +176,24 @@ describe('login page: registration', () => {
 });
 
 describe('login page: the phone tab', () => {
+  it('gives every element its own id with both tabs shown (no two password fields are #password)', async () => {
+    mockApi({
+      '/otc/merchant-sys/support/country': ok([{ iso: 'US', name: 'United States', countryCode: '1' }]),
+    });
+    const { container } = renderPage();
+    fireEvent.click(screen.getByTestId('login-tab-phone'));
+    await waitFor(() => expect(screen.getByTestId('phone-login-form').textContent).toContain('+1'));
+    const ids = [...container.querySelectorAll('[id]')].map((element) => element.id);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    // Both forms have a password: each its own, and each label still points at its field.
+    const passwords = [...container.querySelectorAll<HTMLInputElement>('input[type="password"]')];
+    expect(passwords).toHaveLength(2);
+    for (const input of passwords) {
+      expect(input.id).not.toBe('password');
+      expect(container.querySelector(`label[for="${input.id}"]`)).not.toBeNull();
+    }
+  });
+
   it('dials from the listed country of the language and logs in with phone and password', async () => {
     const api = mockApi({
       '/otc/merchant-sys/support/country': ok([

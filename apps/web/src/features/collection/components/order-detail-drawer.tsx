@@ -10,6 +10,7 @@ import {
   Space,
   Table,
   Tag,
+  Tooltip,
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -329,22 +330,39 @@ function Deliveries({ detail }: { detail: OrderDetail }) {
         message.error(`${t('collection.detail.resendFailed')}: ${failure.message}`);
       },
     );
+  // Nothing to send (no callback URL anywhere, or no notification yet): the server would refuse,
+  // so the button is off, and why is said beside it (a phone cannot hover a tooltip).
+  const blockedBy = log.resendBlockedBy;
+  const blockedReason = blockedBy ? t(`collection.detail.resendBlocked.${blockedBy}`) : null;
   return (
     <section data-testid="order-deliveries">
       <Space className="section-heading" align="center" wrap>
         <Typography.Title level={5}>{t('collection.detail.deliveries')}</Typography.Title>
-        <Popconfirm
-          title={t('collection.detail.resendConfirm')}
-          onConfirm={onResend}
-          okText={t('common.confirm')}
-          cancelText={t('common.cancel')}
-          okButtonProps={{ 'data-testid': 'order-resend-confirm' }}
-        >
-          <Button loading={resend.isPending} data-testid="order-resend">
-            {t('collection.detail.resend')}
-          </Button>
-        </Popconfirm>
+        {blockedReason ? (
+          <Tooltip title={blockedReason}>
+            <Button disabled aria-describedby="order-resend-blocked" data-testid="order-resend">
+              {t('collection.detail.resend')}
+            </Button>
+          </Tooltip>
+        ) : (
+          <Popconfirm
+            title={t('collection.detail.resendConfirm')}
+            onConfirm={onResend}
+            okText={t('common.confirm')}
+            cancelText={t('common.cancel')}
+            okButtonProps={{ 'data-testid': 'order-resend-confirm' }}
+          >
+            <Button loading={resend.isPending} data-testid="order-resend">
+              {t('collection.detail.resend')}
+            </Button>
+          </Popconfirm>
+        )}
       </Space>
+      {blockedReason ? (
+        <Typography.Paragraph type="secondary" id="order-resend-blocked" data-testid="order-resend-blocked">
+          {blockedReason}
+        </Typography.Paragraph>
+      ) : null}
       <Descriptions
         size="small"
         column={1}

@@ -4,7 +4,7 @@ import { Button, DatePicker, Flex, Form, Input, Select, Space } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCoinList } from '../../../shared/api/get-coin-list';
-import { maxLengthRule } from '../../../shared/lib/form-rules';
+import { maxLengthRule, merchantIdRule } from '../../../shared/lib/form-rules';
 import { DATE_FORMAT } from '../../../shared/lib/format';
 import { ORDER_STATUSES, PAYOUT_STATUSES, type RecordsFilterValues } from '../lib/records-filter';
 
@@ -76,14 +76,22 @@ export function RecordsFilter({
         : Promise.resolve();
     },
   });
-  const text = (name: keyof typeof TEXT_MAX, label: string) => (
-    <Form.Item name={name} label={label} rules={[maxLengthRule(TEXT_MAX[name])]}>
-      <Input allowClear data-testid={`filter-${name}`} />
-    </Form.Item>
-  );
+  const text = (name: keyof typeof TEXT_MAX, label: string) => {
+    const isMerchantId = name === 'merchantId';
+    return (
+      <Form.Item
+        name={name}
+        label={label}
+        rules={[maxLengthRule(TEXT_MAX[name]), ...(isMerchantId ? [merchantIdRule()] : [])]}
+      >
+        <Input allowClear inputMode={isMerchantId ? 'numeric' : undefined} data-testid={`filter-${name}`} />
+      </Form.Item>
+    );
+  };
 
   return (
     <Form
+      name={`${type}RecordsFilter`}
       form={form}
       layout="vertical"
       className="records-filter"

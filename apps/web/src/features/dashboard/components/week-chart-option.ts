@@ -32,9 +32,20 @@ export function weekTooltip(day: OrderDaySummary, { t }: WeekChartText): string 
   return `${escapeHtml(formatDay(day.day))}<br/>${lines}`;
 }
 
+/**
+ * An axis with nothing on it: ECharts would stretch its empty range to 0..1 and label the top
+ * "1" (issue 31). It keeps its 0 and its one step, unlabelled, so the empty week reads as zero.
+ */
+const EMPTY_AXIS = { min: 0, max: 1, interval: 1 } as const;
+
 export function weekChartOption(week: DashboardWeek, text: WeekChartText): ChartOption {
   const { t, locale } = text;
   const compact = compactNumberFormat(locale);
+  const label = (empty: boolean) => ({
+    formatter: (v: number) => (empty && v !== 0 ? '' : compact.format(v)),
+  });
+  const noOrders = week.days.every((day) => day.completed === 0);
+  const noAmount = week.days.every((day) => money(day.amountUsdt).isZero());
   const completedName = t('dashboard.weeklyChart.completed');
   const amountName = `${t('dashboard.weeklyChart.amount')} (${CLIENT_DEFAULTS.currency})`;
   return {
@@ -51,11 +62,12 @@ export function weekChartOption(week: DashboardWeek, text: WeekChartText): Chart
     },
     xAxis: { type: 'category', data: week.days.map((day) => formatDay(day.day.slice(5))) },
     yAxis: [
-      { type: 'value', minInterval: 1, axisLabel: { formatter: (v: number) => compact.format(v) } },
+      { type: 'value', minInterval: 1, ...(noOrders ? EMPTY_AXIS : {}), axisLabel: label(noOrders) },
       {
         type: 'value',
+        ...(noAmount ? EMPTY_AXIS : {}),
         splitLine: { show: false },
-        axisLabel: { formatter: (v: number) => compact.format(v) },
+        axisLabel: label(noAmount),
       },
     ],
     series: [

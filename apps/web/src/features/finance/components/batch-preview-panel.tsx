@@ -1,5 +1,5 @@
 import type { BatchPreview, BatchPreviewRow, BatchSubmitResult, BatchTotal } from '@tollgate/contracts';
-import { Alert, Button, Flex, Form, Input, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Switch, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { applyServerErrors } from '../../../shared/lib/form-errors';
 import { RULES } from '../../../shared/lib/form-rules';
 import { formatExactAmount } from '../../../shared/lib/format';
 import { FormError } from '../../../shared/ui/form-error';
+import { GoogleCodeInput } from '../../../shared/ui/google-code-input';
 import { useMerchantInfo } from '../../merchant/api/get-merchant-info';
 import { useSubmitBatch } from '../api/batch-withdrawal';
 
@@ -175,16 +176,16 @@ export function BatchPreviewPanel({ fileName, preview, onSubmitted }: BatchPrevi
         />
       ) : null}
       {blocked ? <Alert type="warning" showIcon title={blocked} data-testid="batch-blocked" /> : null}
-      <Form form={form} layout="inline" onFinish={send} requiredMark={false} data-testid="batch-submit-form">
+      <Form
+        name="batchSubmit"
+        form={form}
+        layout="inline"
+        onFinish={send}
+        requiredMark={false}
+        data-testid="batch-submit-form"
+      >
         <Form.Item name="googleCode" label={t('assets.withdraw.googleCode')} rules={[RULES.code]}>
-          <Input
-            inputMode="numeric"
-            maxLength={6}
-            autoComplete="one-time-code"
-            disabled={blocked !== null || !googleBound}
-            style={{ width: 140 }}
-            data-testid="batch-google-code"
-          />
+          <GoogleCodeInput disabled={blocked !== null || !googleBound} data-testid="batch-google-code" />
         </Form.Item>
         <Form.Item>
           <Button

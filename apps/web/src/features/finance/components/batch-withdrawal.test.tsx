@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { BatchPreview } from '@tollgate/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok } from '../../../../test/api-mock';
+import { typeGoogleCode } from '../../../../test/google-code';
 import { renderWithProviders } from '../../../../test/render';
 import { BatchWithdrawal } from './batch-withdrawal';
 
@@ -145,7 +146,7 @@ describe('BatchWithdrawal', () => {
     await chooseFile('payroll-fixed.csv');
     await waitFor(() => expect(screen.getByTestId('batch-enough-USDT').textContent).toBe('Enough'));
     expect(screen.queryByTestId('batch-blocked')).toBeNull();
-    fireEvent.change(screen.getByTestId('batch-google-code'), { target: { value: '123456' } });
+    typeGoogleCode('batch-google-code', '123456');
     fireEvent.click(screen.getByTestId('batch-submit'));
     expect((await screen.findByTestId('batch-submit-error')).textContent).toBe(
       'Incorrect Google Authenticator code',

@@ -187,7 +187,7 @@ function SimulateDeposit({ coinName, chainId }: { coinName: string; chainId: str
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
         {t('assets.deposit.simulate.hint')}
       </Typography.Paragraph>
-      <Form form={form} layout="inline" onFinish={submit} requiredMark={false}>
+      <Form name="depositSimulate" form={form} layout="inline" onFinish={submit} requiredMark={false}>
         <Form.Item
           name="amount"
           label={t('assets.deposit.simulate.amount')}

@@ -160,15 +160,31 @@ export function TransactionRecords({ type }: { type: RecordType }) {
             </Flex>
           );
         }
+        // A rejection's or failure's reason is written under the status, not in a tooltip: a
+        // phone cannot hover.
         const reason = withdrawalReasonText(t, status, row.reason);
-        return reason ? <Tooltip title={reason}>{tag}</Tooltip> : tag;
+        if (!reason) return tag;
+        return (
+          <Flex vertical gap={2} align="start">
+            {tag}
+            <Typography.Text type="secondary" className="record-reason" data-testid="record-reason">
+              {t('assets.records.reason', { reason })}
+            </Typography.Text>
+          </Flex>
+        );
       },
     },
   ];
 
   return (
     <div data-testid={`records-${type}`}>
-      <Form form={form} layout="vertical" className="records-filter" onFinish={search}>
+      <Form
+        name={`${type}RecordsFilter`}
+        form={form}
+        layout="vertical"
+        className="records-filter"
+        onFinish={search}
+      >
         <div className="records-filter-grid">
           <Form.Item name="coinName" label={t('assets.records.filter.currency')}>
             <Select allowClear placeholder={t('assets.records.filter.anyCurrency')} options={currencies} />

@@ -9,6 +9,7 @@ import { applyServerErrors } from '../../../shared/lib/form-errors';
 import { RULES } from '../../../shared/lib/form-rules';
 import { formatExactAmount } from '../../../shared/lib/format';
 import { FormError } from '../../../shared/ui/form-error';
+import { GoogleCodeInput } from '../../../shared/ui/google-code-input';
 import { LoadError } from '../../../shared/ui/load-error';
 import { useFeeInfo } from '../../merchant/api/get-fee-info';
 import { useMerchantInfo } from '../../merchant/api/get-merchant-info';
@@ -156,6 +157,7 @@ function WithdrawBody({ asset, onDone }: { asset: AssetEntry; onDone: () => void
 
   return (
     <Form
+      name="withdraw"
       form={form}
       layout="vertical"
       onFinish={submit}
@@ -284,12 +286,7 @@ function WithdrawBody({ asset, onDone }: { asset: AssetEntry; onDone: () => void
         ]}
       />
       <Form.Item name="googleCode" label={t('assets.withdraw.googleCode')} rules={[RULES.code]}>
-        <Input
-          inputMode="numeric"
-          maxLength={6}
-          autoComplete="one-time-code"
-          data-testid="withdraw-google-code"
-        />
+        <GoogleCodeInput data-testid="withdraw-google-code" />
       </Form.Item>
       <Typography.Paragraph type="secondary">{t('assets.withdraw.review')}</Typography.Paragraph>
       <FormError message={formError} testId="withdraw-error" />

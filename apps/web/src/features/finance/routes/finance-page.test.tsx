@@ -2,6 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import type { AccountOverview } from '@tollgate/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok } from '../../../../test/api-mock';
+import { typeGoogleCode } from '../../../../test/google-code';
 import { renderWithProviders } from '../../../../test/render';
 import { formatShare } from '../components/asset-distribution';
 import FinancePage from './finance-page';
@@ -270,7 +271,7 @@ describe('FinancePage', () => {
 
     fireEvent.change(within(modal).getByTestId('withdraw-address'), { target: { value: TRON } });
     fireEvent.change(within(modal).getByTestId('withdraw-amount'), { target: { value: '20' } });
-    fireEvent.change(within(modal).getByTestId('withdraw-google-code'), { target: { value: '123456' } });
+    typeGoogleCode(within(modal).getByTestId('withdraw-google-code'), '123456');
     fireEvent.click(within(modal).getByTestId('withdraw-submit'));
     expect(await within(modal).findByText('Incorrect Google Authenticator code')).toBeTruthy();
     fireEvent.click(within(modal).getByTestId('withdraw-submit'));
@@ -372,6 +373,36 @@ describe('FinancePage', () => {
         .getAllByTestId('record-source')
         .map((cell) => cell.textContent),
     ).toEqual(['PayoutTG20261127PAYOUT0001', 'Batch withdrawal', 'Asset page']);
+  });
+
+  it("writes a rejected or failed withdrawal's reason under its status, where a phone can read it", async () => {
+    mockApi({
+      '/merchant/account/overview': ok(OVERVIEW),
+      '/config/coinList': ok([coin('USDT', 'TRON', 'Tron')]),
+      '/merchant/account/transaction-record': ok({
+        list: [
+          { ...record('w1', 'rejected', '20', 0), type: 'withdrawal', reason: 'Address under review' },
+          { ...record('w2', 'failed', '30', 3), type: 'withdrawal', reason: 'reverted' },
+          { ...record('w3', 'completed', '40', 3), type: 'withdrawal' },
+        ],
+        total: 3,
+        pageNo: 1,
+        pageSize: 10,
+      }),
+    });
+    renderWithProviders(<FinancePage />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Withdrawals' }));
+    const table = await screen.findByTestId('records-withdrawal-table');
+    await within(table).findByText('Reason: Address under review');
+    // Written out, not hidden in a tooltip; a chain failure in the page's language.
+    expect(
+      within(table)
+        .getAllByTestId('record-reason')
+        .map((line) => line.textContent),
+    ).toEqual([
+      'Reason: Address under review',
+      'Reason: The transfer failed on chain; the amount and fee went back to the available balance',
+    ]);
   });
 
   it('hides assets worth less than 1 USD on request, and remembers it', async () => {

@@ -3,6 +3,7 @@ import { Card, Col, Row, Skeleton, Statistic, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLIENT_DEFAULTS } from '../../../shared/lib/format';
+import { useSessionChoice } from '../../../shared/lib/session-state';
 import { LoadError } from '../../../shared/ui/load-error';
 import { PageContainer } from '../../../shared/ui/page-container';
 import { useAccountOverview } from '../api/get-account-overview';
@@ -15,6 +16,9 @@ import { WithdrawModal } from '../components/withdraw-modal';
 import '../finance.css';
 import { Amount } from '../../../shared/ui/amount';
 
+const RECORDS_TABS = ['deposit', 'withdrawal'] as const;
+type RecordsTab = (typeof RECORDS_TABS)[number];
+
 /**
  * Asset management (SPEC section 2): the overview (total worth in USDT, currencies held), the
  * distribution, every currency's balances with "hide small assets", deposit and withdraw
@@ -26,6 +30,12 @@ export default function FinancePage() {
   const currency = CLIENT_DEFAULTS.currency;
   const [depositCoin, setDepositCoin] = useState<string | null>(null);
   const [withdrawAsset, setWithdrawAsset] = useState<AssetEntry | null>(null);
+  // The records tab open stays open across a language switch (a reload).
+  const [recordsTab, setRecordsTab] = useSessionChoice<RecordsTab>(
+    'finance.records',
+    RECORDS_TABS,
+    'deposit',
+  );
   return (
     <PageContainer title={t('menu.assetManagement')} testId="page-finance">
       {error ? (
@@ -89,6 +99,8 @@ export default function FinancePage() {
           <Card title={t('assets.records.title')}>
             <Tabs
               destroyOnHidden
+              activeKey={recordsTab}
+              onChange={(key) => setRecordsTab(key as RecordsTab)}
               items={[
                 {
                   key: 'deposit',

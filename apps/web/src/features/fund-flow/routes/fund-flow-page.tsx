@@ -166,6 +166,7 @@ export default function FundFlowPage() {
     <PageContainer title={t('menu.fundFlow')} testId="page-fund-flow">
       <Card>
         <Form
+          name="fundFlowFilter"
           form={form}
           layout="vertical"
           className="records-filter"

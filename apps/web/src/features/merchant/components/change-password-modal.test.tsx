@@ -35,7 +35,9 @@ describe('ChangePasswordModal', () => {
     type('change-password-code', '12');
     fireEvent.click(screen.getByTestId('change-password-submit'));
     expect(await within(form).findByText('Please enter password')).toBeTruthy();
-    expect(await within(form).findByText(/Password does not meet requirements/)).toBeTruthy();
+    expect(await within(form).findByText('The password does not meet the rule below')).toBeTruthy();
+    // The rule is written once: under the field, not again in the error (issue 31).
+    expect(form.textContent?.match(/8-32 characters/g)).toHaveLength(1);
     expect(await within(form).findByText('The two passwords do not match')).toBeTruthy();
     expect(await within(form).findByText('Please enter the 6-digit code')).toBeTruthy();
     expect(api.calls).toEqual([]);

@@ -82,6 +82,7 @@ export function ChangePasswordModal({ open, onClose, hasPassword, merchantId }: 
     >
       <Alert type="info" showIcon title={t('merchant.password.signOutNote')} style={{ marginBottom: 16 }} />
       <Form
+        name="changePassword"
         form={form}
         layout="vertical"
         requiredMark={false}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../../shared/lib/form-errors';
 import { RULES } from '../../../shared/lib/form-rules';
 import { FormError } from '../../../shared/ui/form-error';
+import { GoogleCodeInput } from '../../../shared/ui/google-code-input';
 import { useBindGoogle } from '../api/bind-google';
 
 /**
@@ -67,6 +68,7 @@ export function GoogleBindPanel({ secret, otpauthUrl }: GoogleBindPanelProps) {
         </Flex>
       </Flex>
       <Form
+        name="googleBind"
         form={form}
         layout="vertical"
         requiredMark={false}
@@ -78,7 +80,7 @@ export function GoogleBindPanel({ secret, otpauthUrl }: GoogleBindPanelProps) {
           <Input.Password autoComplete="current-password" data-testid="google-bind-password" />
         </Form.Item>
         <Form.Item name="code" label={t('common.field.googleCode')} rules={[RULES.code]}>
-          <Input.OTP length={6} data-testid="google-bind-code" />
+          <GoogleCodeInput data-testid="google-bind-code" />
         </Form.Item>
         <FormError message={error} testId="google-bind-error" />
         <Button type="primary" htmlType="submit" loading={bind.isPending} data-testid="google-bind-submit">

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok } from '../../../../test/api-mock';
+import { typeGoogleCode } from '../../../../test/google-code';
 import { renderWithProviders } from '../../../../test/render';
 import { GoogleCard } from './google-card';
 
@@ -11,12 +12,6 @@ const UNBOUND = ok({
   otpauthUrl: `otpauth://totp/Tollgate:ana%40shop.dev?secret=${SECRET}&issuer=Tollgate`,
 });
 const BOUND = ok({ isBindGoogle: true, secret: null, otpauthUrl: null });
-
-function typeOtp(testId: string, code: string) {
-  const first = screen.getByTestId(testId).querySelector('input');
-  if (!first) throw new Error(`${testId} has no input`);
-  fireEvent.input(first, { target: { value: code } });
-}
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -37,7 +32,7 @@ describe('GoogleCard while unbound', () => {
     expect(api.callsTo('/google/send')).toHaveLength(0);
 
     fireEvent.change(screen.getByTestId('google-bind-password'), { target: { value: 'Secret123' } });
-    typeOtp('google-bind-code', '123456');
+    typeGoogleCode('google-bind-code', '123456');
     fireEvent.click(screen.getByTestId('google-bind-submit'));
     await waitFor(() => expect(screen.getByTestId('google-status').textContent).toBe('Bound'));
     expect(screen.getByTestId('google-bound-panel')).toBeTruthy();
@@ -52,7 +47,7 @@ describe('GoogleCard while unbound', () => {
     mockApi({ '/google/check': UNBOUND, '/google/send': fail(1203, 'Incorrect Google Authenticator code') });
     renderWithProviders(<GoogleCard />);
     fireEvent.change(await screen.findByTestId('google-bind-password'), { target: { value: 'Secret123' } });
-    typeOtp('google-bind-code', '000000');
+    typeGoogleCode('google-bind-code', '000000');
     fireEvent.click(screen.getByTestId('google-bind-submit'));
     expect((await screen.findByTestId('google-bind-error')).textContent).toContain(
       'Incorrect Google Authenticator code',
@@ -81,7 +76,7 @@ describe('GoogleCard once bound', () => {
     fireEvent.click(await screen.findByTestId('google-unbind-warning-ok'));
     const form = await screen.findByTestId('google-unbind-form');
     fireEvent.change(within(form).getByTestId('google-unbind-password'), { target: { value: 'Secret123' } });
-    typeOtp('google-unbind-code', '654321');
+    typeGoogleCode('google-unbind-code', '654321');
     fireEvent.click(screen.getByTestId('google-unbind-submit'));
     expect(await screen.findByTestId('google-bind-panel')).toBeTruthy();
     expect(api.callsTo('/google/remove')[0]?.body).toMatchObject({ password: 'Secret123', code: '654321' });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../../shared/lib/form-errors';
 import { RULES } from '../../../shared/lib/form-rules';
 import { FormError } from '../../../shared/ui/form-error';
+import { GoogleCodeInput } from '../../../shared/ui/google-code-input';
 import { useUnbindGoogle } from '../api/unbind-google';
 
 /** Unbinding, after the warning: the password and a current code from the authenticator. */
@@ -54,6 +55,7 @@ export function GoogleUnbindModal({ open, onClose }: { open: boolean; onClose: (
       destroyOnHidden
     >
       <Form
+        name="googleUnbind"
         form={form}
         layout="vertical"
         requiredMark={false}
@@ -65,7 +67,7 @@ export function GoogleUnbindModal({ open, onClose }: { open: boolean; onClose: (
           <Input.Password autoComplete="current-password" data-testid="google-unbind-password" />
         </Form.Item>
         <Form.Item name="code" label={t('common.field.googleCode')} rules={[RULES.code]}>
-          <Input.OTP length={6} data-testid="google-unbind-code" />
+          <GoogleCodeInput data-testid="google-unbind-code" />
         </Form.Item>
         <FormError message={error} testId="google-unbind-error" />
       </Form>

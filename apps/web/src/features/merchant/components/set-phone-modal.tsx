@@ -84,6 +84,7 @@ export function SetPhoneModal({ open, onClose, currentCountryCode, currentPhone 
       forceRender
     >
       <Form
+        name="setPhone"
         form={form}
         layout="vertical"
         requiredMark={false}

@@ -7,6 +7,7 @@ import { useRuntimeConfig } from '../../../shared/api/get-runtime-config';
 import { applyServerErrors } from '../../../shared/lib/form-errors';
 import { RULES } from '../../../shared/lib/form-rules';
 import { FormError } from '../../../shared/ui/form-error';
+import { GoogleCodeInput } from '../../../shared/ui/google-code-input';
 import { SendCodeButton } from '../../../shared/ui/send-code-button';
 import { checkAddress } from '../../finance/lib/withdraw-check';
 import { useAddWhitelistAddress } from '../api/add-whitelist-address';
@@ -98,6 +99,7 @@ export function WhitelistAddModal({ open, onClose, merchantId }: WhitelistAddMod
     >
       <Alert type="info" showIcon title={t('merchant.whitelist.addNote')} style={{ marginBottom: 16 }} />
       <Form
+        name="whitelistAdd"
         form={form}
         layout="vertical"
         requiredMark={false}
@@ -166,12 +168,7 @@ export function WhitelistAddModal({ open, onClose, merchantId }: WhitelistAddMod
           </Flex>
         </Form.Item>
         <Form.Item name="googleCode" label={t('common.field.googleCode')} rules={[RULES.code]}>
-          <Input
-            inputMode="numeric"
-            maxLength={6}
-            autoComplete="one-time-code"
-            data-testid="whitelist-add-google-code"
-          />
+          <GoogleCodeInput data-testid="whitelist-add-google-code" />
         </Form.Item>
         <FormError message={error} testId="whitelist-add-error" />
       </Form>

@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok } from '../../../../test/api-mock';
 import { buildProfile } from '../../../../test/factories';
+import { typeGoogleCode } from '../../../../test/google-code';
 import { renderWithProviders } from '../../../../test/render';
 import { clearCountdown } from '../../../shared/lib/use-countdown';
 import { WhitelistCard } from './whitelist-card';
@@ -80,10 +81,10 @@ describe('WhitelistCard', () => {
     type('whitelist-add-address', TRON);
     type('whitelist-add-label', 'Cold');
     type('whitelist-add-email-code', '111111');
-    type('whitelist-add-google-code', '222222');
+    typeGoogleCode('whitelist-add-google-code', '222222');
     fireEvent.click(screen.getByTestId('whitelist-add-submit'));
     expect(await within(modal).findByText('Incorrect Google Authenticator code')).toBeTruthy();
-    type('whitelist-add-google-code', '333333');
+    typeGoogleCode('whitelist-add-google-code', '333333');
     fireEvent.click(screen.getByTestId('whitelist-add-submit'));
     expect(await screen.findByText('Address added to the whitelist')).toBeTruthy();
     expect(api.callsTo('/merchant/whitelist/add').at(-1)?.body).toEqual(
@@ -113,7 +114,7 @@ describe('WhitelistCard', () => {
     fireEvent.click(await screen.findByTestId('whitelist-switch'));
     const off = await screen.findByTestId('whitelist-switch-modal');
     expect(off.textContent).toContain('paused for 24 hours');
-    type('whitelist-switch-modal-google-code', '123456');
+    typeGoogleCode('whitelist-switch-modal-google-code', '123456');
     fireEvent.click(screen.getByTestId('whitelist-switch-modal-submit'));
     expect(await screen.findByText('The whitelist is off; withdrawals are paused for 24 hours')).toBeTruthy();
     expect(api.callsTo('/merchant/whitelist/switch').at(-1)?.body).toEqual(
@@ -126,7 +127,7 @@ describe('WhitelistCard', () => {
     fireEvent.click(screen.getByTestId('whitelist-remove'));
     const remove = await screen.findByTestId('whitelist-remove-modal');
     expect(remove.textContent).toContain(TRON);
-    type('whitelist-remove-modal-google-code', '654321');
+    typeGoogleCode('whitelist-remove-modal-google-code', '654321');
     fireEvent.click(screen.getByTestId('whitelist-remove-modal-submit'));
     expect(await screen.findByText('Address removed')).toBeTruthy();
     expect(api.callsTo('/merchant/whitelist/remove').at(-1)?.body).toEqual(

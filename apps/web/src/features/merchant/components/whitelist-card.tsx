@@ -166,6 +166,8 @@ export function WhitelistCard() {
       title={t('merchant.whitelist.title')}
       extra={status}
       loading={whitelist.isPending}
+      // The title wraps rather than end in "…" beside the switch on a phone (vi_VN's is long).
+      styles={{ title: { whiteSpace: 'normal' } }}
       data-testid="whitelist-card"
     >
       {content}

@@ -1,9 +1,10 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Modal } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../../shared/lib/form-errors';
 import { RULES } from '../../../shared/lib/form-rules';
 import { FormError } from '../../../shared/ui/form-error';
+import { GoogleCodeInput } from '../../../shared/ui/google-code-input';
 
 /**
  * A whitelist change confirmed with the Google code (switching on or off, removing an address):
@@ -57,14 +58,9 @@ export function WhitelistGoogleModal(props: WhitelistGoogleModalProps) {
       data-testid={props.testId}
     >
       <div style={{ marginBottom: 16 }}>{props.children}</div>
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
+      <Form name={props.testId} form={form} layout="vertical" requiredMark={false} onFinish={submit}>
         <Form.Item name="googleCode" label={t('common.field.googleCode')} rules={[RULES.code]}>
-          <Input
-            inputMode="numeric"
-            maxLength={6}
-            autoComplete="one-time-code"
-            data-testid={`${props.testId}-google-code`}
-          />
+          <GoogleCodeInput data-testid={`${props.testId}-google-code`} />
         </Form.Item>
         <FormError message={error} testId={`${props.testId}-error`} />
       </Form>

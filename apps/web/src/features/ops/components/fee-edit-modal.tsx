@@ -92,6 +92,7 @@ export function FeeEditModal({ edit, onClose }: { edit: FeeEdit | undefined; onC
     >
       {edit ? (
         <Form
+          name="opsFeeEdit"
           form={form}
           layout="vertical"
           requiredMark={false}

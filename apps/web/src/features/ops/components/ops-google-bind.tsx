@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../../shared/lib/form-errors';
 import { RULES } from '../../../shared/lib/form-rules';
 import { FormError } from '../../../shared/ui/form-error';
+import { GoogleCodeInput } from '../../../shared/ui/google-code-input';
 import { LoadError } from '../../../shared/ui/load-error';
 import { useBindOpsGoogle, useOpsGoogleCheck } from '../api/ops-google';
 
@@ -63,6 +64,7 @@ export function OpsGoogleBind() {
           </Flex>
         </Flex>
         <Form
+          name="opsGoogleBind"
           form={form}
           layout="vertical"
           requiredMark={false}
@@ -74,7 +76,7 @@ export function OpsGoogleBind() {
             <Input.Password autoComplete="current-password" data-testid="ops-google-password" />
           </Form.Item>
           <Form.Item name="code" label={t('common.field.googleCode')} rules={[RULES.code]}>
-            <Input.OTP length={6} data-testid="ops-google-code" />
+            <GoogleCodeInput data-testid="ops-google-code" />
           </Form.Item>
           <FormError message={error} testId="ops-google-error" />
           <Button type="primary" htmlType="submit" loading={bind.isPending} data-testid="ops-google-submit">

@@ -119,7 +119,13 @@ export function ReviewDialog({ kind, withdrawal, onClose }: ReviewDialogProps) {
         </Descriptions.Item>
       </Descriptions>
       {kind === 'reject' ? (
-        <Form form={form} layout="vertical" requiredMark={false} onValuesChange={() => setError(undefined)}>
+        <Form
+          name="opsReview"
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onValuesChange={() => setError(undefined)}
+        >
           <Form.Item name="reason" label={t('ops.review.reasonLabel')} rules={[REASON_RULE]}>
             <Input.TextArea
               rows={3}

@@ -56,6 +56,7 @@ export function ThresholdModal({ merchant, onClose }: ThresholdModalProps) {
     >
       {merchant ? (
         <Form
+          name="opsThreshold"
           form={form}
           layout="vertical"
           requiredMark={false}

@@ -77,6 +77,7 @@ export default function OpsAuditPage() {
     <PageContainer title={t('ops.menu.audit')} testId="page-ops-audit">
       <Card>
         <Form
+          name="opsAuditFilter"
           layout="inline"
           className="ops-filters"
           onFinish={(values: { action?: OpsAuditAction }) => {

@@ -124,6 +124,7 @@ export default function OpsMerchantsPage() {
     <PageContainer title={t('ops.menu.merchants')} testId="page-ops-merchants">
       <Card>
         <Form
+          name="opsMerchantFilter"
           layout="inline"
           className="ops-filters"
           onFinish={({ keyword: value }: { keyword?: string }) => {

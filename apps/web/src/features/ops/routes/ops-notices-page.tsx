@@ -129,6 +129,7 @@ export default function OpsNoticesPage() {
     >
       <Card>
         <Form
+          name="opsNoticeFilter"
           layout="inline"
           className="ops-filters"
           onFinish={({ keyword: value }: { keyword?: string }) => {

@@ -175,6 +175,7 @@ export default function OpsQueuePage() {
       <ServerWarnings />
       <Card>
         <Form
+          name="opsQueueFilter"
           form={form}
           layout="inline"
           initialValues={{ status: 'pending_review' }}
