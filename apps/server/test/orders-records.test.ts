@@ -355,6 +355,7 @@ describe('POST /front/merchant/account/funds-record', () => {
       balanceBefore: '0',
       changeAmount: '9.92',
       balanceAfter: '9.92',
+      action: 'credit',
     });
     expect(list[0]).toMatchObject({
       network: 'BSC',

@@ -1,7 +1,8 @@
 import type { AssetEntry } from '@tollgate/contracts';
 import { Button, Checkbox, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CLIENT_DEFAULTS, formatAmount, formatExactAmount } from '../../../shared/lib/format';
+import { CLIENT_DEFAULTS, formatExactAmount } from '../../../shared/lib/format';
+import { Amount } from '../../../shared/ui/amount';
 import { EmptyData } from '../../../shared/ui/empty-data';
 import { type SimpleColumn, SimpleTable } from '../../../shared/ui/simple-table';
 import { isSmallAsset, useHideSmallAssets } from '../lib/hide-small-assets';
@@ -53,7 +54,7 @@ export function AssetTable({ assets, onDeposit, onWithdraw }: AssetTableProps) {
       title: t('pages.finance.assets.usdtValue', { currency }),
       align: 'right',
       width: '20%',
-      render: (row) => `≈ ${formatAmount(row.usdtValue)}`,
+      render: (row) => <Amount value={row.usdtValue} prefix="≈ " />,
     },
     {
       key: 'actions',
