@@ -20,6 +20,7 @@ const tabOf = (page: Page, path: string) =>
 
 test.describe('menu', () => {
   test('/ and /merchant redirect, and the whole walk logs no warning or error', async ({ page, context }) => {
+    test.slow(); // eight pages, each its own chunk
     const problems = watchConsole(page);
     await addDemoSession(context);
     await page.goto('/');
@@ -36,6 +37,7 @@ test.describe('menu', () => {
   });
 
   test('every menu entry opens its page and its tab', async ({ loggedInPage: page }) => {
+    test.slow(); // eight pages, each its own chunk
     for (const entry of MENU) {
       await openFromMenu(page, entry.label, entry.group);
       await expect(page).toHaveURL(new RegExp(`${entry.path}(#records)?$`));

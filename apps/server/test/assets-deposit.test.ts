@@ -181,6 +181,12 @@ describe('a deposit through the devnet chain', () => {
       network: 'TRON',
       status: 'completed',
     });
+    // Its platform number (issue 31): the deposit record's, carried by its fund record and
+    // shown by the fund flow, a credit.
+    expect(page.list[0]?.id).toMatch(/^DP\d{8}[0-9A-F]{20}$/);
+    expect(records[0]?.orderNo).toBe(page.list[0]?.id);
+    const flow = await ok(token, '/merchant/account/funds-record', {});
+    expect(flow.list).toEqual([expect.objectContaining({ orderNo: page.list[0]?.id, action: 'credit' })]);
     // More blocks and passes: credited once.
     await blocks(2);
     expect(

@@ -131,14 +131,32 @@ describe('a withdrawal', () => {
     const done = await findWithdrawalByNo(app.db, withdrawal.withdrawalNo);
     expect(done).toMatchObject({ status: 'completed' });
     expect(await balanceOf(account.id)).toEqual({ available: 79, frozen: 0 });
-    const last = (await recordsOf(account.id)).at(-1);
-    expect(last).toMatchObject({
-      type: 'withdraw',
-      bucket: 'frozen',
-      status: 'completed',
-      txHash: done?.txHash,
-    });
-    expect(Number(last?.changeAmount)).toBe(-21);
+    // The amount sent leaves frozen (its settle), then the fee, each its own record (issue 31).
+    const settled = (await recordsOf(account.id)).slice(-2);
+    expect(settled.map((r) => [r.type, r.bucket, Number(r.changeAmount), r.status, r.txHash])).toEqual([
+      ['withdraw', 'frozen', -20, 'completed', done?.txHash],
+      ['withdraw', 'frozen', -1, 'fee', done?.txHash],
+    ]);
+
+    // The fund flow says what each of its four records did.
+    const flow = await postJson(
+      app,
+      '/merchant/account/funds-record',
+      { orderNo: withdrawal.withdrawalNo },
+      { token: account.token },
+    );
+    expect(
+      (flow.json().data.list as { action: string; bucket: string; changeAmount: string }[]).map((r) => [
+        r.action,
+        r.bucket,
+        r.changeAmount,
+      ]),
+    ).toEqual([
+      ['fee', 'frozen', '-1'],
+      ['settle', 'frozen', '-20'],
+      ['freeze', 'frozen', '21'],
+      ['freeze', 'available', '-21'],
+    ]);
 
     // The record, as the asset page lists it.
     const page = await postJson(
@@ -198,6 +216,18 @@ describe('a withdrawal', () => {
     ).toEqual([
       ['frozen', -55, 'released'],
       ['available', 55, 'released'],
+    ]);
+    const flow = await postJson(
+      app,
+      '/merchant/account/funds-record',
+      { orderNo: body.data.withdrawal.withdrawalNo },
+      { token: account.token },
+    );
+    expect((flow.json().data.list as { action: string }[]).map((r) => r.action)).toEqual([
+      'release',
+      'release',
+      'freeze',
+      'freeze',
     ]);
   });
 

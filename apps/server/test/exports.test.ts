@@ -123,7 +123,7 @@ beforeAll(async () => {
   // EXPORT_RATE_LIMIT: this file exports more than ten times a minute (the limit's own test is exports-limits).
   app = await buildTestApp({
     now: clock.now,
-    env: { DATA_DIR: dataDir, EXPORT_DIRECT_MAX_ROWS: '6', EXPORT_RATE_LIMIT: '1000' },
+    env: { DATA_DIR: dataDir, EXPORT_DIRECT_MAX_ROWS: '8', EXPORT_RATE_LIMIT: '1000' },
   });
   await app.ready();
   const merchant = await createMerchant(app);
@@ -134,7 +134,7 @@ beforeAll(async () => {
     merchant.id,
     shop.id,
     'payout',
-    Array.from({ length: 9 }, (_, i) => ({ amount: `${i + 1}.5` })),
+    Array.from({ length: 11 }, (_, i) => ({ amount: `${i + 1}.5` })),
   );
   const other = await createMerchant(app);
   otherToken = await logInAs(app, other);
@@ -252,12 +252,20 @@ describe('POST /front/export, answered as the file', () => {
     const [header, ...rows] = parseCsv(response.body);
     expect(header?.[0]).toBe('时间');
     expect(rows).toHaveLength(3);
-    expect(rows[0]?.[10]).toBe('可用');
-    expect(rows[0]?.[12]).toBe('-5.25');
-    expect(rows[0]?.[11]).toBe('100.5');
-    expect(rows[0]?.[13]).toBe('95.25');
-    expect(rows[0]?.[4]).toBe(`'=cmd|x`);
+    expect(rows[0]?.[11]).toBe('可用');
+    expect(rows[0]?.[13]).toBe('-5.25');
+    expect(rows[0]?.[12]).toBe('100.5');
+    expect(rows[0]?.[14]).toBe('95.25');
+    expect(rows[0]?.[5]).toBe(`'=cmd|x`);
     expect(rows[0]?.[1]).toBe('提现');
+    // What each record did (issue 31): the withdrawal's completed record is its settle, the
+    // deposit a credit carrying its platform number.
+    expect(header?.[2]).toBe('动作');
+    expect(rows.map((row) => [row[2], row[3]])).toEqual([
+      ['结算出账', 'W-1'],
+      ['入账', ''],
+      ['入账', 'D-1'],
+    ]);
     const xlsx = await parseXlsx(
       (await exportAs(token, { kind: 'fundFlow', format: 'xlsx' }, 'zh_CN')).rawPayload,
     );
@@ -282,7 +290,7 @@ describe('POST /front/export of a report', () => {
     const report = (await postJson(app, '/report/bill', filters, { token })).json().data as {
       days: { day: string; coinName: string; count: number; amount: string; net: string }[];
       totals: { coinName: string; count: number; net: string }[];
-      totalUsdt: { count: number; amountUsdt: string; feeUsdt: string; netUsdt: string };
+      totalUsdt: { count: number; amountUsdt: string; netUsdt: string; inUsdt: string; outUsdt: string };
     };
     expect(new Set(report.days.map((day) => day.day)).size).toBeGreaterThan(1);
     const response = await exportAs(token, { kind: 'billReport', format: 'csv', filters }, 'en_US');
@@ -301,25 +309,21 @@ describe('POST /front/export of a report', () => {
       'Fee (USDT)',
       'Net (USDT)',
     ]);
-    expect(rows).toHaveLength(report.days.length + report.totals.length + 1);
+    expect(rows).toHaveLength(report.days.length + report.totals.length + 3);
     expect(rows.slice(0, report.days.length).map((row) => [row[0], row[1], row[3], row[6]])).toEqual(
       [...report.days]
         .reverse()
         .map((day) => [day.day.replaceAll('-', '/'), day.coinName, String(day.count), day.net]),
     );
-    expect(rows.at(-2)?.[0]).toBe('Total');
+    expect(rows.at(-4)?.[0]).toBe('Total');
+    // Money in, money out and their net in USDT (issue 31): never in and out added together.
     const usdt = report.totalUsdt;
-    expect(rows.at(-1)).toEqual([
-      'Total in USDT',
-      'USDT',
-      '',
-      String(usdt.count),
-      '',
-      '',
-      '',
-      usdt.amountUsdt,
-      usdt.feeUsdt,
-      usdt.netUsdt,
+    // In: the deposits 100.5 and 2; out: the withdrawal's 5.25 (amountUsdt adds them: 107.5).
+    expect(usdt).toMatchObject({ inUsdt: '102.5', outUsdt: '5.25', netUsdt: '97.25' });
+    expect(rows.slice(-3)).toEqual([
+      ['Money in (USDT)', 'USDT', '', '', '', '', '', '', '', '102.5'],
+      ['Money out (USDT)', 'USDT', '', '', '', '', '', '', '', '5.25'],
+      ['Net (USDT)', 'USDT', '', String(usdt.count), '', '', '', '', '', '97.25'],
     ]);
     // The withdrawal's net is the debit, -5.25: a plain decimal, written as it is.
     expect(rows.map((row) => row[6])).toContain('-5.25');
@@ -359,7 +363,7 @@ describe('beyond the direct limit: a job', () => {
     const started = await exportAs(token, { kind: 'payout', format: 'xlsx' });
     expect(started.statusCode).toBe(200);
     const { exportId, rows } = started.json().data as { exportId: string; rows: number };
-    expect(rows).toBe(7); // counted no further than the limit + 1
+    expect(rows).toBe(9); // counted no further than the limit + 1
     const queued = await getAs(app, `/export/status?exportId=${exportId}`, { token });
     expect(queued.json().data).toMatchObject({ status: expect.stringMatching(/queued|running|done/) });
 
@@ -367,8 +371,8 @@ describe('beyond the direct limit: a job', () => {
     const status = (await getAs(app, `/export/status?exportId=${exportId}`, { token })).json().data;
     expect(status).toMatchObject({
       status: 'done',
-      rows: 9,
-      total: 9,
+      rows: 11,
+      total: 11,
       progress: 100,
       downloadUrl: `/front/export/download?exportId=${exportId}`,
       fileName: 'payout-records-20261126-103000.xlsx',

@@ -308,6 +308,8 @@ describe('GET /front/mchOrder/getById', () => {
       pushStatus: 'none',
       notificationSuccess: false,
       nextAttemptAt: null,
+      // Its application has no callback URL: a resend would be refused (3102), so it says so.
+      resendBlockedBy: 'no_callback_url',
     });
   });
 
@@ -353,6 +355,7 @@ describe('POST /front/merchant/account/funds-record', () => {
       balanceBefore: '0',
       changeAmount: '9.92',
       balanceAfter: '9.92',
+      action: 'credit',
     });
     expect(list[0]).toMatchObject({
       network: 'BSC',

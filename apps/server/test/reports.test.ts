@@ -9,7 +9,7 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { reportResult, toDecimalString } from '@tollgate/contracts';
+import { money, reportResult, toDecimalString } from '@tollgate/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -223,6 +223,18 @@ describe('a mixed workload', () => {
       );
     }
     expect(bill.days.every((d) => d.day === '2026-11-26')).toBe(true);
+    // In USDT: what came in (deposits, collections) and what went out (withdrawals, payouts),
+    // apart, and their net (issue 31); the amount total adds both directions.
+    const netOf = (types: string[]) =>
+      bill.totals
+        .filter((t) => t.type !== null && types.includes(t.type))
+        .reduce((sum, t) => sum.plus(t.netUsdt), money('0'));
+    const { inUsdt, outUsdt, netUsdt, amountUsdt } = bill.totalUsdt;
+    expect(inUsdt).toBe(toDecimalString(netOf(['deposit', 'collection'])));
+    expect(outUsdt).toBe(toDecimalString(netOf(['withdraw', 'payout']).negated()));
+    expect(money(outUsdt ?? '0').greaterThan(0)).toBe(true);
+    expect(netUsdt).toBe(toDecimalString(money(inUsdt ?? '0').minus(outUsdt ?? '0')));
+    expect(money(amountUsdt).greaterThan(inUsdt ?? '0')).toBe(true);
   });
 
   it('recharge: the deposits credited, with the USDT total', async () => {
@@ -237,7 +249,14 @@ describe('a mixed workload', () => {
         net: '500.5',
       }),
     ]);
-    expect(recharge.totalUsdt).toEqual({ count: 2, amountUsdt: '500.5', feeUsdt: '0', netUsdt: '500.5' });
+    expect(recharge.totalUsdt).toEqual({
+      count: 2,
+      amountUsdt: '500.5',
+      feeUsdt: '0',
+      netUsdt: '500.5',
+      inUsdt: null,
+      outUsdt: null,
+    });
     expect(recharge.days).toEqual([
       expect.objectContaining({ day: '2026-11-26', coinName: 'USDT', count: 2, amount: '500.5' }),
     ]);
@@ -293,7 +312,14 @@ describe("the merchant's day", () => {
       ['2026-11-28', 1, '2'],
     ]);
     const oneDay = await report(shop.token, 'recharge', { timeFrom: '2026-11-28', timeTo: '2026-11-28' });
-    expect(oneDay.totalUsdt).toEqual({ count: 1, amountUsdt: '2', feeUsdt: '0', netUsdt: '2' });
+    expect(oneDay.totalUsdt).toEqual({
+      count: 1,
+      amountUsdt: '2',
+      feeUsdt: '0',
+      netUsdt: '2',
+      inUsdt: null,
+      outUsdt: null,
+    });
   });
 });
 

@@ -10,6 +10,7 @@ export * from './endpoints';
 export * from './envelope';
 export * from './errors';
 export * from './exports';
+export * from './fund-action';
 export * from './languages';
 export * from './merchant';
 export * from './merchant-api';

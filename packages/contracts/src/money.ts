@@ -69,9 +69,19 @@ function groupThousands(plain: string): string {
   return `${sign}${grouped}${frac ? `.${frac}` : ''}`;
 }
 
-/** For display: fixed decimals (default 2, SPEC section 3), rounded down, with thousands separators. */
+/**
+ * For display at fixed decimals (default 2, SPEC section 3), with thousands separators: rounded
+ * half-up (away from zero on a 5: 10.415 → "10.42", 0.085 → "0.09", −0.085 → "−0.09"), never
+ * cut (issue 31: 10.416 showed as 10.41). A screen that shows it also offers the exact value
+ * (formatExactMoney) on hover; exports keep the exact value (docs/decisions/2026-12-07-amount-display.md).
+ */
 export function formatMoney(value: MoneyInput, precision = DEFAULT_PRECISION): string {
-  return groupThousands(money(value).toDecimalPlaces(precision, Decimal.ROUND_DOWN).toFixed(precision));
+  return groupThousands(money(value).toDecimalPlaces(precision, Decimal.ROUND_HALF_UP).toFixed(precision));
+}
+
+/** Whether formatMoney at `precision` shows less than the value holds (then the exact value goes on hover). */
+export function isRoundedAt(value: MoneyInput, precision = DEFAULT_PRECISION): boolean {
+  return money(value).decimalPlaces() > precision;
 }
 
 /**

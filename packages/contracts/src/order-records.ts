@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WITHDRAWAL_STATUS_VALUES } from './assets';
 import { deliveryLog } from './callbacks';
+import { FUND_ACTION_VALUES } from './fund-action';
 import { LANGUAGES } from './languages';
 import { ORDER_STATUS_VALUES, orderObject } from './merchant-api';
 import { decimalString } from './money-schema';
@@ -201,6 +202,11 @@ export const fundsRecordItem = z.object({
   balanceBefore: decimalString,
   changeAmount: decimalString.describe('Signed: + credited, − debited'),
   balanceAfter: decimalString,
+  action: z
+    .enum(FUND_ACTION_VALUES)
+    .describe(
+      'What the record did: credit, debit; for a withdrawal or payout freeze (total set aside), settle (amount sent), fee, release (total returned)',
+    ),
 });
 export type FundsRecordItem = z.infer<typeof fundsRecordItem>;
 

@@ -96,7 +96,19 @@ export const reportResult = z.object({
       amountUsdt: decimalString,
       feeUsdt: decimalString,
       netUsdt: decimalString,
+      inUsdt: decimalString
+        .nullable()
+        .describe(
+          'Bill only (null in the others): what came into the balance, in USDT (the currencies and types whose net over the range is positive)',
+        ),
+      outUsdt: decimalString
+        .nullable()
+        .describe(
+          'Bill only: what left the balance, in USDT, as a positive figure; netUsdt = inUsdt − outUsdt',
+        ),
     })
-    .describe('Everything in the range, in USDT'),
+    .describe(
+      "Everything in the range, in USDT. The bill's amountUsdt and feeUsdt add both directions together: read inUsdt, outUsdt and netUsdt",
+    ),
 });
 export type ReportResult = z.infer<typeof reportResult>;

@@ -114,7 +114,7 @@ describe('money', () => {
     expect(toDecimalString(money('0.000000000000000001'))).toBe('0.000000000000000001');
     expect(toDecimalString(money('12345678901234567890.5').times('3'))).toBe('37037036703703703671.5');
     expect(toDecimalString('0.000')).toBe('0');
-    expect(formatMoney('1234567.899')).toBe('1,234,567.89');
+    expect(formatMoney('1234567.899')).toBe('1,234,567.90');
     expect(formatMoney('-0.5', 4)).toBe('-0.5000');
     expect(() => money('1e5')).toThrow(RangeError);
   });

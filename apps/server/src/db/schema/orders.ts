@@ -148,6 +148,8 @@ export const chainTransfers = pgTable(
     orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
     /** A transfer to a merchant's own deposit address (issue 8); null for an order's. */
     depositAddressId: bigint('deposit_address_id', { mode: 'number' }).references(() => depositAddresses.id),
+    /** A deposit's platform number (`DP…`, order-number.ts), its fund record's orderNo; null for an order's. */
+    depositNo: text('deposit_no'),
     /**
      * Seen, waiting for confirmations; then credited once (the fund record is written then).
      * `ignored`: recorded but never credited (a coin other than the order's currency).
@@ -166,6 +168,7 @@ export const chainTransfers = pgTable(
     index('chain_transfers_confirming_idx').on(t.chainId, t.status),
     // The records' transaction hash filter (any transfer to an order).
     index('chain_transfers_tx_hash_idx').on(t.txHash),
+    uniqueIndex('chain_transfers_deposit_no_key').on(t.depositNo).where(sql`${t.depositNo} is not null`),
   ],
 );
 

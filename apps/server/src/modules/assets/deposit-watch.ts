@@ -5,6 +5,7 @@ import type { Database, Executor } from '../../db/client';
 import { chainTransfers, depositAddresses } from '../../db/schema';
 import type { Clock } from '../../types';
 import { postFundRecord } from '../ledger/post-fund-record';
+import { newDepositNo } from '../orders/order-number';
 import { insertTransferIfNew } from '../orders/watch.repository';
 
 /**
@@ -15,6 +16,7 @@ import { insertTransferIfNew } from '../orders/watch.repository';
  * - otherwise `confirming`, and once it has the chain's confirmations it is credited in one
  *   transaction: the transfer marked `credited` (only while still confirming, so once) and a
  *   `deposit` fund record adding the whole amount to available (deposits carry no fee).
+ * A deposit gets its platform number (`DP…`) when recorded; its fund record carries it.
  */
 export interface WatchedDeposit {
   id: number;
@@ -34,6 +36,7 @@ export async function recordDeposit(
   const recorded = await insertTransferIfNew(tx, transfer, {
     orderId: null,
     depositAddressId: deposit.id,
+    depositNo: status === 'ignored' ? null : newDepositNo(now),
     status,
     now,
   });
@@ -81,7 +84,7 @@ export async function creditConfirmedDeposits(
         change: transfer.amount,
         amount: transfer.amount,
         fee: '0',
-        orderNo: null,
+        orderNo: transfer.depositNo,
         txHash: transfer.txHash,
         address: transfer.toAddress,
         network: transfer.chainId,

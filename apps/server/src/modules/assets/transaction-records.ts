@@ -100,7 +100,8 @@ async function listDeposits(
   const list = rows.map(({ transfer: t }): TransactionRecord => {
     const chain = heads.get(t.chainId);
     return {
-      id: `${t.chainId}:${t.txHash}:${t.logIndex}`,
+      // Its platform number (issue 31; deposits seen before it have one from migration 0021).
+      id: t.depositNo ?? `${t.chainId}:${t.txHash}:${t.logIndex}`,
       type: 'deposit',
       coinName: t.coinName,
       chainId: t.chainId,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   ErrorCode,
+  FUND_FEE_STATUS,
   formatExactMoney,
   money,
   toDecimalString,
@@ -40,7 +41,8 @@ import { type CheckedWithdrawal, checkWithdrawal, loadAddressWhitelist } from '.
  * - approved (operator or auto): processing, then sent from the hot wallet through the chain
  *   adapter, outside any transaction (the watcher sends any processing one left unsent);
  * - the chain's answer (collection-watcher.ts calls `settleSent`): confirmed → completed, the
- *   frozen amount leaves with a record carrying the hash; reverted → failed, and it returns to
+ *   frozen total leaves through two records carrying the hash, the amount (status `completed`)
+ *   and the fee (status `fee`); reverted → failed, and it returns to
  *   available through a reversing record;
  * - rejected (operator, while pending_review): it returns to available the same way.
  * Each change of status is one transaction with its fund records, from the expected status only,
@@ -406,7 +408,7 @@ export async function sendWithdrawal(deps: SendDeps, id: number): Promise<Withdr
 
 /**
  * A sent withdrawal's end, once the chain has it: reverted → failed (the total returns to
- * available); with the chain's confirmations → completed (the frozen total leaves). Returns the
+ * available); with the chain's confirmations → completed (the frozen amount, then the fee, leave). Returns the
  * new status, or undefined while it is still waiting.
  */
 export async function settleSent(
@@ -433,23 +435,30 @@ export async function settleSent(
     if (outcome === 'failed') {
       await release(tx, moved, now);
     } else {
-      // The completion's record, and the withdrawal or payment report's row in its statement.
-      await postFundRecord(
+      // The completion: the amount sent on chain leaves frozen (settle), then the fee (its own
+      // record, so the fund flow shows what each move was: issue 31); the withdrawal or payment
+      // report's row in their statement.
+      const record = {
+        merchantId: moved.merchantId,
+        currency: moved.coinName,
+        ...(await ledgerRefOf(tx, moved)),
+        bucket: 'frozen' as const,
+        amount: toDecimalString(moved.amount),
+        fee: toDecimalString(moved.fee),
+        txHash: moved.txHash,
+        address: moved.address,
+        network: moved.chainId,
+        now,
+      };
+      const hasFee = money(moved.fee).greaterThan(0);
+      await postFundRecords(
         tx,
-        {
-          merchantId: moved.merchantId,
-          currency: moved.coinName,
-          ...(await ledgerRefOf(tx, moved)),
-          bucket: 'frozen',
-          change: `-${toDecimalString(money(moved.amount).plus(moved.fee))}`,
-          amount: toDecimalString(moved.amount),
-          fee: toDecimalString(moved.fee),
-          txHash: moved.txHash,
-          address: moved.address,
-          network: moved.chainId,
-          status: 'completed',
-          now,
-        },
+        [
+          { ...record, change: `-${toDecimalString(moved.amount)}`, status: 'completed' },
+          ...(hasFee
+            ? [{ ...record, change: `-${toDecimalString(moved.fee)}`, status: FUND_FEE_STATUS }]
+            : []),
+        ],
         [
           completionDelta({
             merchantId: moved.merchantId,

@@ -3,6 +3,7 @@ import {
   type ExportKind,
   type ExportOrderFilters,
   type ExportTransactionFilters,
+  fundActionOf,
   ORDER_EXCEPTION_VALUES,
   ORDER_STATUS_VALUES,
   type ReportFilters,
@@ -308,6 +309,7 @@ const depositSource: ExportSource<ExportTransactionFilters> = {
           chainId: chainTransfers.chainId,
           txHash: chainTransfers.txHash,
           logIndex: chainTransfers.logIndex,
+          depositNo: chainTransfers.depositNo,
           coinName: chainTransfers.coinName,
           toAddress: chainTransfers.toAddress,
           fromAddress: chainTransfers.fromAddress,
@@ -326,7 +328,7 @@ const depositSource: ExportSource<ExportTransactionFilters> = {
       read,
       (r) => r.id,
       (r) => [
-        `${r.chainId}:${r.txHash}:${r.logIndex}`,
+        r.depositNo ?? `${r.chainId}:${r.txHash}:${r.logIndex}`,
         r.coinName,
         r.chainId,
         r.toAddress,
@@ -442,6 +444,7 @@ const fundFlowSource: ExportSource<ExportFundFilters> = {
   headers: ({ fund: f }) => [
     f.createdAt,
     f.type,
+    f.action,
     f.orderNo,
     f.hash,
     f.address,
@@ -494,6 +497,10 @@ const fundFlowSource: ExportSource<ExportFundFilters> = {
       (r) => [
         date(r.createdAt),
         labelOf(labels.fundType, r.type),
+        labelOf(
+          labels.fundAction,
+          fundActionOf({ type: r.type, status: r.status, changeAmount: r.changeAmount }),
+        ),
         r.orderNo ?? '',
         r.txHash ?? '',
         r.address ?? '',
@@ -532,7 +539,7 @@ function reportSource(kind: ReportKind): ExportSource<ReportFilters> {
     ],
     async count(db, merchantId, filters) {
       const report = await readReport(db, merchantId, kind, filters);
-      return report.days.length === 0 ? 0 : report.days.length + report.totals.length + 1;
+      return report.days.length === 0 ? 0 : report.days.length + report.totals.length + (isBill ? 3 : 1);
     },
     async *batches(db, merchantId, filters, { labels }) {
       const report = await readReport(db, merchantId, kind, filters);
@@ -551,21 +558,33 @@ function reportSource(kind: ReportKind): ExportSource<ReportFilters> {
       if (report.days.length === 0) return;
       // As the screen lists them: the days newest first, the totals per currency, the USDT total.
       const usdt = report.totalUsdt;
+      // The bill's amounts in USDT would add money in and money out together: it ends with what
+      // came in, what went out and their net instead (in the net column), as its page does.
+      const usdtRows =
+        isBill && usdt.inUsdt !== null && usdt.outUsdt !== null
+          ? [
+              [labels.report.inUsdt, 'USDT', '', '', '', '', '', '', '', usdt.inUsdt],
+              [labels.report.outUsdt, 'USDT', '', '', '', '', '', '', '', usdt.outUsdt],
+              [labels.report.netTotalUsdt, 'USDT', '', String(usdt.count), '', '', '', '', '', usdt.netUsdt],
+            ]
+          : [
+              [
+                labels.report.totalUsdt,
+                'USDT',
+                ...(isBill ? [''] : []),
+                String(usdt.count),
+                '',
+                '',
+                '',
+                usdt.amountUsdt,
+                usdt.feeUsdt,
+                usdt.netUsdt,
+              ],
+            ];
       yield [
         ...[...report.days].reverse().map((row) => cells(row.day.replaceAll('-', '/'), row)),
         ...report.totals.map((row) => cells(labels.report.total, row)),
-        [
-          labels.report.totalUsdt,
-          'USDT',
-          ...(isBill ? [''] : []),
-          String(usdt.count),
-          '',
-          '',
-          '',
-          usdt.amountUsdt,
-          usdt.feeUsdt,
-          usdt.netUsdt,
-        ],
+        ...usdtRows,
       ];
     },
   };

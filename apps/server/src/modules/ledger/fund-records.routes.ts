@@ -2,6 +2,7 @@ import {
   endpoints,
   type FundsRecordItem,
   type FundsRecordPage,
+  fundActionOf,
   type fundsRecordBody,
   toDecimalString,
 } from '@tollgate/contracts';
@@ -17,6 +18,8 @@ import { requireSession } from '../auth/authenticate';
 /**
  * POST /front/merchant/account/funds-record: the merchant's fund flow, newest first. `hash` is
  * the transaction hash on the chain (SPEC 3's column); the ledger's own hash chain stays inside.
+ * `action` says what each record did (a withdrawal's freeze, settle, fee or release: fund-action.ts
+ * in contracts); a deposit's `orderNo` is its platform number (`DP…`).
  */
 type Body = z.output<typeof fundsRecordBody>;
 
@@ -67,6 +70,7 @@ export async function listFundRecords(
         balanceBefore: toDecimalString(r.balanceBefore),
         changeAmount: toDecimalString(r.changeAmount),
         balanceAfter: toDecimalString(r.balanceAfter),
+        action: fundActionOf({ type: r.type, status: r.status, changeAmount: r.changeAmount }),
       }),
     ),
     ...counted,

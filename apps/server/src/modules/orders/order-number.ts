@@ -11,7 +11,21 @@ export const ORDER_NO_PATTERN = /^TG\d{8}[0-9A-F]{20}$/;
 
 const SHANGHAI_OFFSET_MS = 8 * 60 * 60_000;
 
-export function newOrderNo(now: Date): string {
+function platformNo(prefix: string, now: Date): string {
   const day = new Date(now.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10).replaceAll('-', '');
-  return `TG${day}${randomBytes(10).toString('hex').toUpperCase()}`;
+  return `${prefix}${day}${randomBytes(10).toString('hex').toUpperCase()}`;
+}
+
+export function newOrderNo(now: Date): string {
+  return platformNo('TG', now);
+}
+
+/**
+ * A deposit's platform number (issue 31), the same shape with `DP`: given when the watcher
+ * records the transfer, carried by its fund record and shown in the fund flow and its exports.
+ */
+export const DEPOSIT_NO_PATTERN = /^DP\d{8}[0-9A-F]{20}$/;
+
+export function newDepositNo(now: Date): string {
+  return platformNo('DP', now);
 }

@@ -95,6 +95,7 @@ export async function insertTransferIfNew(
   values: {
     orderId: number | null;
     depositAddressId?: number | null;
+    depositNo?: string | null;
     status: ChainTransferRow['status'];
     now: Date;
   },
@@ -112,6 +113,7 @@ export async function insertTransferIfNew(
       blockHeight: transfer.blockHeight,
       orderId: values.orderId,
       depositAddressId: values.depositAddressId ?? null,
+      depositNo: values.depositNo ?? null,
       status: values.status,
       seenAt: values.now,
     })

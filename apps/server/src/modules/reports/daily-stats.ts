@@ -35,9 +35,10 @@ export interface DailyStatDelta {
 
 /**
  * Whether a fund record counts as one of its type in the bill (its count, amount and fee): a
- * withdrawal or payout moves its total three times (frozen: out of available and into frozen;
- * then out of frozen when completed, or back to available when rejected or failed), and only
- * its completion is the withdrawal. Every record adds its change to the net (the moves in and
+ * withdrawal or payout moves its total several times (frozen: out of available and into
+ * frozen; then out of frozen when completed, the amount and the fee (status `fee`) since issue
+ * 31 as two records, or back to available when rejected or failed), and only its completion
+ * (status `completed`) is the withdrawal. Every record adds its change to the net (the moves in and
  * out of frozen cancel out). The same rule is SQL in verify-daily-stats.ts and migration 0017.
  */
 export function countsInBill(record: { type: string; status: string }): boolean {

@@ -21,7 +21,9 @@ import { readDailyStats, type StatRange } from './report.repository';
  *   payment: API payouts completed (docs/decisions/2026-11-26-reports.md);
  * - a day is the merchant's day (Asia/Shanghai); the range's ends are included;
  * - money is summed per currency in PostgreSQL and converted at the current rate to USDT with
- *   decimal.js (a currency without a rate counts 0, as on the dashboard and the asset page).
+ *   decimal.js (a currency without a rate counts 0, as on the dashboard and the asset page);
+ * - the bill also answers what came in and what went out in USDT (each currency and type's net
+ *   over the range, by its sign), beside their net;
  * `readReport` is also the export's source of a report's rows (the same filters).
  */
 const SOURCES: Record<ReportKind, Pick<StatRange, 'kind' | 'types'>> = {
@@ -107,6 +109,17 @@ export async function readReport(
   const usdt = [...totals.values()].map((t) => inUsdt(t.coin, t.sums));
   const sum = (pick: (u: (typeof usdt)[number]) => string) =>
     toDecimalString(usdt.reduce((acc, u) => acc.plus(pick(u)), money('0')));
+  // The bill's directions: each currency and type's net over the range is money in (+) or out
+  // (−); amountUsdt adds both together (issue 31). The same terms as netUsdt: in − out = net.
+  const direction = (sign: 1 | -1) =>
+    kind === 'bill'
+      ? toDecimalString(
+          usdt.reduce((acc, u) => {
+            const net = money(u.netUsdt).times(sign);
+            return net.greaterThan(0) ? acc.plus(net) : acc;
+          }, money('0')),
+        )
+      : null;
   return {
     kind,
     timeFrom: filters.timeFrom,
@@ -118,6 +131,8 @@ export async function readReport(
       amountUsdt: sum((u) => u.amountUsdt),
       feeUsdt: sum((u) => u.feeUsdt),
       netUsdt: sum((u) => u.netUsdt),
+      inUsdt: direction(1),
+      outUsdt: direction(-1),
     },
   };
 }

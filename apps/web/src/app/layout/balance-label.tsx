@@ -1,7 +1,7 @@
 import { Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAccountInfo } from '../../features/dashboard/api/get-account-info';
-import { CLIENT_DEFAULTS, formatAmount } from '../../shared/lib/format';
+import { CLIENT_DEFAULTS, formatAmount, formatExactAmount } from '../../shared/lib/format';
 import { formatCompactAmount } from './compact-amount';
 
 /**
@@ -24,9 +24,11 @@ export function BalanceLabel({ isCompact = false }: { isCompact?: boolean }) {
   const currency = CLIENT_DEFAULTS.currency;
   const total = isError || !data ? undefined : data.totalBalance;
   const full = t('common.header.totalBalance', { amount: total ? formatAmount(total) : '-', currency });
+  // Rounded half-up on the header; the exact total on hover (docs/decisions/2026-12-07-amount-display.md).
+  const exact = t('common.header.totalBalance', { amount: total ? formatExactAmount(total) : '-', currency });
   if (!isCompact)
     return (
-      <Typography.Text className="header-balance" data-testid="header-balance">
+      <Typography.Text className="header-balance" title={exact} data-testid="header-balance">
         {full}
       </Typography.Text>
     );
@@ -35,7 +37,7 @@ export function BalanceLabel({ isCompact = false }: { isCompact?: boolean }) {
     currency,
   });
   return (
-    <Typography.Text className="header-balance" title={full} data-testid="header-balance">
+    <Typography.Text className="header-balance" title={exact} data-testid="header-balance">
       <span aria-hidden>{short}</span>
       <span className="visually-hidden">{full}</span>
     </Typography.Text>

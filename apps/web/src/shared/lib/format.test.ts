@@ -46,8 +46,17 @@ describe('formatDate', () => {
 });
 
 describe('formatAmount', () => {
-  it('uses the default precision, rounds down and groups thousands', () => {
-    expect(formatAmount('1234567.899')).toBe('1,234,567.89');
+  it('uses the default precision, rounds half-up (never cuts) and groups thousands', () => {
+    expect(formatAmount('1234567.899')).toBe('1,234,567.90');
+    // issue 31: 10.416 was shown as 10.41, a fee of 0.084 as 0.08 (right, but by chance).
+    expect(formatAmount('10.416')).toBe('10.42');
+    expect(formatAmount('10.415')).toBe('10.42');
+    expect(formatAmount('10.414999')).toBe('10.41');
+    expect(formatAmount('0.085')).toBe('0.09');
+    expect(formatAmount('0.084')).toBe('0.08');
+    expect(formatAmount('-0.085')).toBe('-0.09');
+    expect(formatAmount('0.995')).toBe('1.00');
+    expect(formatAmount('999.995')).toBe('1,000.00');
     expect(formatAmount('0')).toBe('0.00');
     expect(formatAmount('0.000001', 6)).toBe('0.000001');
     expect(formatAmount(undefined)).toBe('-');

@@ -45,7 +45,11 @@ export function formatDate(value: DateInput, format: string = DATE_FORMAT): stri
   return date.isValid() ? date.format(format) : EMPTY_VALUE;
 }
 
-/** An amount for display: thousands separators, `precision` decimals rounded down. */
+/**
+ * An amount shown at fixed decimals (a USDT estimate or total, a share): thousands separators,
+ * `precision` decimals rounded half-up. On screen it goes through `<Amount>` (shared/ui/amount),
+ * which puts the exact value on hover; a coin's own amounts are shown whole (formatExactAmount).
+ */
 export function formatAmount(
   value: MoneyInput | null | undefined,
   precision: number = CLIENT_DEFAULTS.precision,

@@ -1,7 +1,8 @@
 import type { AccountInfo, UserBalance } from '@tollgate/contracts';
 import { Alert, Card, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CLIENT_DEFAULTS, formatAmount, formatExactAmount } from '../../../shared/lib/format';
+import { CLIENT_DEFAULTS, formatExactAmount } from '../../../shared/lib/format';
+import { Amount } from '../../../shared/ui/amount';
 import { EmptyData } from '../../../shared/ui/empty-data';
 import { type SimpleColumn, SimpleTable } from '../../../shared/ui/simple-table';
 
@@ -36,7 +37,7 @@ export function BalanceOverview({ account, isLoading, errorMessage }: BalanceOve
       key: 'usdtValue',
       title: t('dashboard.balance.usdtValue', { currency }),
       align: 'right',
-      render: (row) => formatAmount(row.usdtValue),
+      render: (row) => <Amount value={row.usdtValue} />,
     },
   ];
   const balances = account?.userBalanceList ?? [];
@@ -47,7 +48,8 @@ export function BalanceOverview({ account, isLoading, errorMessage }: BalanceOve
       ) : null}
       <Statistic
         title={t('dashboard.balance.total', { currency })}
-        value={account ? formatAmount(account.totalBalance) : '-'}
+        value={account?.totalBalance ?? '-'}
+        formatter={() => <Amount value={account?.totalBalance} />}
         suffix={currency}
         data-testid="balance-total"
       />

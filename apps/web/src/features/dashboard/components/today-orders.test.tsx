@@ -15,9 +15,9 @@ describe('TodayOrders', () => {
     expect(within(collection).getByRole('heading', { name: 'Collection' })).toBeTruthy();
     expect(screen.getByTestId('today-collection-created').textContent).toContain('12');
     expect(screen.getByTestId('today-collection-completed').textContent).toContain('9');
-    expect(screen.getByTestId('today-collection-amount').textContent).toContain('12,345.67');
+    expect(screen.getByTestId('today-collection-amount').textContent).toContain('12,345.68');
     expect(screen.getByTestId('today-collection-amount').textContent).toContain('Completed amount (USDT)');
-    expect(screen.getByTestId('today-collection-fee').textContent).toContain('98.76');
+    expect(screen.getByTestId('today-collection-fee').textContent).toContain('98.77');
     expect(screen.getByTestId('today-payout-created').textContent).toContain('0');
     expect(screen.getByTestId('today-payout-amount').textContent).toContain('0.00');
     expect(screen.getByTestId('today-orders').textContent).toContain('Day 2026/11/26, Beijing time');

@@ -1,7 +1,8 @@
 import type { DashboardToday, OrderDaySummary } from '@tollgate/contracts';
 import { Alert, Button, Card, Col, Row, Statistic, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CLIENT_DEFAULTS, formatAmount, formatDay } from '../../../shared/lib/format';
+import { CLIENT_DEFAULTS, formatDay } from '../../../shared/lib/format';
+import { Amount } from '../../../shared/ui/amount';
 
 /**
  * Today's orders (SPEC "Dashboard", issue 9): for collection and payout each, the orders
@@ -53,8 +54,8 @@ function KindSummary({ kind, summary }: { kind: 'collection' | 'payout'; summary
   const figures = [
     { key: 'created', value: summary.created, isMoney: false },
     { key: 'completed', value: summary.completed, isMoney: false },
-    { key: 'amount', value: formatAmount(summary.amountUsdt), isMoney: true },
-    { key: 'fee', value: formatAmount(summary.feeUsdt), isMoney: true },
+    { key: 'amount', value: summary.amountUsdt, isMoney: true },
+    { key: 'fee', value: summary.feeUsdt, isMoney: true },
   ] as const;
   return (
     <section
@@ -78,6 +79,7 @@ function KindSummary({ kind, summary }: { kind: 'collection' | 'payout'; summary
                   : t(`dashboard.todayOrders.${figure.key}`)
               }
               value={figure.value}
+              formatter={figure.isMoney ? () => <Amount value={String(figure.value)} /> : undefined}
               data-testid={`today-${kind}-${figure.key}`}
             />
           </Col>

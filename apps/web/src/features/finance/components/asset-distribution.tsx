@@ -2,6 +2,7 @@ import type { AssetShare } from '@tollgate/contracts';
 import { money } from '@tollgate/contracts/money';
 import { theme } from 'antd';
 import { CLIENT_DEFAULTS, formatAmount } from '../../../shared/lib/format';
+import { Amount } from '../../../shared/ui/amount';
 import { EmptyData } from '../../../shared/ui/empty-data';
 
 /** One colour per slice, in the distribution's order (largest first). */
@@ -49,7 +50,7 @@ export function AssetDistribution({ distribution }: { distribution: readonly Ass
             <span className="asset-distribution__coin">{slice.coinName}</span>
             <span className="asset-distribution__share">{formatShare(slice.share)}</span>
             <span className="asset-distribution__value" style={{ color: token.colorTextSecondary }}>
-              ≈ {formatAmount(slice.usdtValue)} {CLIENT_DEFAULTS.currency}
+              <Amount value={slice.usdtValue} prefix="≈ " suffix={CLIENT_DEFAULTS.currency} />
             </span>
           </li>
         ))}

@@ -3,6 +3,7 @@ import { Button, Checkbox, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CLIENT_DEFAULTS, formatAmount, formatExactAmount } from '../../../shared/lib/format';
 import { useIsPhone } from '../../../shared/lib/use-is-phone';
+import { Amount } from '../../../shared/ui/amount';
 import { EmptyData } from '../../../shared/ui/empty-data';
 import { type SimpleColumn, SimpleTable } from '../../../shared/ui/simple-table';
 import { isSmallAsset, useHideSmallAssets } from '../lib/hide-small-assets';
@@ -55,7 +56,7 @@ export function AssetTable({ assets, onDeposit, onWithdraw }: AssetTableProps) {
       title: t('pages.finance.assets.usdtValue', { currency }),
       align: 'right',
       width: '20%',
-      render: (row) => `≈ ${formatAmount(row.usdtValue)}`,
+      render: (row) => <Amount value={row.usdtValue} prefix="≈ " />,
     },
     {
       key: 'actions',

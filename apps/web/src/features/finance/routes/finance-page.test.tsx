@@ -83,10 +83,12 @@ const feeRow = (chainId: string, coinName: string) => ({
 const rowsOf = () => within(screen.getByTestId('asset-table')).getAllByRole('row');
 
 describe('formatShare', () => {
-  it('writes a share as a percentage with two places, rounded down', () => {
-    expect(formatShare('0.874952')).toBe('87.49%');
+  it('writes a share as a percentage with two places, rounded half-up', () => {
+    expect(formatShare('0.874952')).toBe('87.50%');
+    expect(formatShare('0.874949')).toBe('87.49%');
     expect(formatShare('1')).toBe('100.00%');
-    expect(formatShare('0.000095')).toBe('0.00%');
+    expect(formatShare('0.000095')).toBe('0.01%');
+    expect(formatShare('0.000049')).toBe('0.00%');
   });
 });
 
@@ -96,8 +98,8 @@ describe('FinancePage', () => {
     renderWithProviders(<FinancePage />);
     expect((await screen.findByTestId('asset-total')).textContent).toContain('1,314.50');
     expect(screen.getByTestId('asset-held').textContent).toContain('3');
-    expect(screen.getByTestId('distribution-USDT').textContent).toContain('87.49%');
-    expect(screen.getByRole('img', { name: 'USDT 87.49%, DOGE 12.49%, TRX 0.00%' })).toBeTruthy();
+    expect(screen.getByTestId('distribution-USDT').textContent).toContain('87.50%');
+    expect(screen.getByRole('img', { name: 'USDT 87.50%, DOGE 12.50%, TRX 0.01%' })).toBeTruthy();
     const [, usdt, , doge] = rowsOf();
     expect(usdt?.textContent).toBe('USDT1,000.123456150≈ 1,150.12DepositWithdraw');
     expect(doge?.textContent).toBe('DOGE1,000.50.12345678≈ 164.30DepositWithdraw');

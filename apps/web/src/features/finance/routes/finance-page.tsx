@@ -2,7 +2,7 @@ import type { AssetEntry } from '@tollgate/contracts';
 import { Card, Col, Row, Skeleton, Statistic, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CLIENT_DEFAULTS, formatAmount } from '../../../shared/lib/format';
+import { CLIENT_DEFAULTS } from '../../../shared/lib/format';
 import { useSessionChoice } from '../../../shared/lib/session-state';
 import { LoadError } from '../../../shared/ui/load-error';
 import { PageContainer } from '../../../shared/ui/page-container';
@@ -14,6 +14,7 @@ import { DepositModal } from '../components/deposit-modal';
 import { TransactionRecords } from '../components/transaction-records';
 import { WithdrawModal } from '../components/withdraw-modal';
 import '../finance.css';
+import { Amount } from '../../../shared/ui/amount';
 
 const RECORDS_TABS = ['deposit', 'withdrawal'] as const;
 type RecordsTab = (typeof RECORDS_TABS)[number];
@@ -54,7 +55,8 @@ export default function FinancePage() {
                 <Col xs={24} sm={14}>
                   <Statistic
                     title={t('pages.finance.overview.total', { currency })}
-                    value={data ? formatAmount(data.totalUsdt) : '-'}
+                    value={data?.totalUsdt ?? '-'}
+                    formatter={() => <Amount value={data?.totalUsdt} />}
                     prefix="≈"
                     suffix={currency}
                     data-testid="asset-total"

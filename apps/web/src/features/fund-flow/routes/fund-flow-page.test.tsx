@@ -20,6 +20,7 @@ const RECORD: FundsRecordItem = {
   balanceBefore: '0',
   changeAmount: '12.4',
   balanceAfter: '12.4',
+  action: 'credit',
 };
 const COINS = ok([{ coinId: 1, coinName: 'USDT', coinUnit: 'TRON', icon: '' }]);
 
@@ -52,6 +53,35 @@ describe('Fund flow', () => {
     expect(within(table).getByTestId('fund-type').textContent).toBe('Collection');
     expect(within(table).getByTestId('fund-change').textContent).toBe('+12.4');
     expect(within(table).getByTestId('fund-balance-after').textContent).toBe('12.4');
+  });
+
+  it("labels a withdrawal's records by what each did, a deposit with its platform number", async () => {
+    const withdrawal = { ...RECORD, type: 'withdraw' as const, orderNo: 'WD20261125AAAA' };
+    const list: FundsRecordItem[] = [
+      { ...withdrawal, status: 'fee', bucket: 'frozen', changeAmount: '-1', action: 'fee' },
+      { ...withdrawal, status: 'completed', bucket: 'frozen', changeAmount: '-20', action: 'settle' },
+      { ...withdrawal, status: 'frozen', bucket: 'frozen', changeAmount: '21', action: 'freeze' },
+      { ...withdrawal, status: 'frozen', bucket: 'available', changeAmount: '-21', action: 'freeze' },
+      { ...withdrawal, status: 'released', bucket: 'available', changeAmount: '21', action: 'release' },
+      { ...RECORD, type: 'deposit', orderNo: 'DP20261125BBBB', fee: '0', action: 'credit' },
+    ];
+    mockApi({
+      '/merchant/account/funds-record': ok({ list, total: list.length, totalCapped: false }),
+      '/config/coinList': COINS,
+    });
+    renderWithProviders(<FundFlowPage />);
+    const table = screen.getByTestId('fund-table');
+    expect(await within(table).findByText('DP20261125BBBB')).toBeTruthy();
+    expect(
+      within(table)
+        .getAllByTestId('fund-action')
+        .map((tag) => tag.textContent),
+    ).toEqual(['Fee', 'Settle', 'Freeze', 'Freeze', 'Release', 'Credit']);
+    expect(
+      within(table)
+        .getAllByTestId('fund-type')
+        .map((type) => type.textContent),
+    ).toEqual([...Array(5).fill('Withdrawal'), 'Deposit']);
   });
 
   it('writes amounts exactly, with thousands separators, as the asset page does', async () => {

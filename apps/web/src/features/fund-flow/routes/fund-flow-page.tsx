@@ -1,4 +1,5 @@
 import type { FundsRecordItem } from '@tollgate/contracts';
+import type { FundAction } from '@tollgate/contracts/fund-action';
 import { FILTER_TEXT_MAX } from '@tollgate/contracts/records-limits';
 import { Card, DatePicker, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -27,6 +28,15 @@ import {
 } from '../lib/fund-flow-filter';
 
 const FIRST_PAGE = { pageNo: 1, pageSize: 10 };
+
+const ACTION_COLOURS: Record<FundAction, string> = {
+  credit: 'green',
+  debit: 'volcano',
+  freeze: 'blue',
+  settle: 'purple',
+  fee: 'orange',
+  release: 'cyan',
+};
 
 /**
  * Fund flow (SPEC 2 and 3 "Fund record"): every credit and debit of the balance, newest
@@ -60,11 +70,18 @@ export default function FundFlowPage() {
   const columns: ColumnsType<FundsRecordItem> = [
     { title: t('fundFlow.column.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDate(v) },
     {
+      // The type, and what this record did (issue 31): a withdrawal's freeze, settle, fee and
+      // release are records of one type and order number, told apart by their action.
       title: t('fundFlow.column.type'),
       dataIndex: 'type',
       className: 'col-type',
-      render: (type: FundsRecordItem['type']) => (
-        <span data-testid="fund-type">{t(`fundFlow.type.${type}`)}</span>
+      render: (type: FundsRecordItem['type'], row) => (
+        <span className="fund-type">
+          <span data-testid="fund-type">{t(`fundFlow.type.${type}`)}</span>
+          <Tag color={ACTION_COLOURS[row.action]} data-testid="fund-action" data-action={row.action}>
+            {t(`fundFlow.action.${row.action}`)}
+          </Tag>
+        </span>
       ),
     },
     {

@@ -2,7 +2,8 @@ import type { OpsMerchant, OpsWithdrawal } from '@tollgate/contracts';
 import { money } from '@tollgate/contracts/money';
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, formatExactAmount } from '../../../shared/lib/format';
+import { formatExactAmount } from '../../../shared/lib/format';
+import { Amount } from '../../../shared/ui/amount';
 import { WITHDRAWAL_STATUS_COLOR } from '../lib/ops-labels';
 
 /** Small pieces every withdrawal table of the console shows the same way. */
@@ -50,9 +51,9 @@ export function CoinAmount({ value, coin }: { value: string; coin: string }) {
   );
 }
 
-/** A USDT worth, rounded down to cents (display only). */
+/** A USDT worth, rounded half-up to cents, the exact value on hover (display only). */
 export function UsdtValue({ value }: { value: string }) {
-  return <span className="ops-amount">≈ {formatAmount(value)} USDT</span>;
+  return <Amount className="ops-amount" value={value} prefix="≈ " suffix="USDT" />;
 }
 
 /** A merchant's balances held (available, and frozen when any), one coin a line. */

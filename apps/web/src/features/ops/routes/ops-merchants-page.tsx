@@ -3,7 +3,8 @@ import { App, Button, Card, Form, Input, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, formatExactAmount } from '../../../shared/lib/format';
+import { formatExactAmount } from '../../../shared/lib/format';
+import { Amount } from '../../../shared/ui/amount';
 import { EmptyData } from '../../../shared/ui/empty-data';
 import { LoadError } from '../../../shared/ui/load-error';
 import { PageContainer } from '../../../shared/ui/page-container';
@@ -69,7 +70,7 @@ export default function OpsMerchantsPage() {
       title: t('ops.merchants.column.totalUsdt'),
       dataIndex: 'totalUsdt',
       align: 'right',
-      render: (value: string) => <span className="ops-amount">{formatAmount(value)} USDT</span>,
+      render: (value: string) => <Amount className="ops-amount" value={value} suffix="USDT" />,
     },
     {
       title: t('ops.merchants.column.balances'),

@@ -1,8 +1,10 @@
 import type { ReportDay, ReportKind, ReportResult, ReportTotal } from '@tollgate/contracts';
 import { Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, formatDay, formatExactAmount } from '../../../shared/lib/format';
+import { formatDay, formatExactAmount } from '../../../shared/lib/format';
+import { Amount } from '../../../shared/ui/amount';
 import { EmptyData } from '../../../shared/ui/empty-data';
 
 /**
@@ -16,12 +18,20 @@ export interface ReportTableProps {
   isLoading?: boolean;
 }
 
-/** A currency's own amounts exactly; their USDT equivalents (estimates at today's rates) at USDT's 2 decimals. */
-const amountColumn = (title: string, key: keyof ReportDay, format = formatExactAmount) => ({
+/**
+ * A currency's own amounts exactly; their USDT equivalents (estimates at today's rates) at
+ * USDT's 2 decimals, rounded half-up with the exact value on hover (shared/ui/amount).
+ */
+const amountColumn = (title: string, key: keyof ReportDay, isUsdt = false) => ({
   title,
   dataIndex: key,
   align: 'right' as const,
-  render: (value: string) => <span className="amount">{format(value)}</span>,
+  render: (value: string) =>
+    isUsdt ? (
+      <Amount className="amount" value={value} />
+    ) : (
+      <span className="amount">{formatExactAmount(value)}</span>
+    ),
 });
 
 export function ReportTable({ kind, report, isLoading }: ReportTableProps) {
@@ -36,13 +46,13 @@ export function ReportTable({ kind, report, isLoading }: ReportTableProps) {
     amountColumn(t('reports.column.amount'), 'amount'),
     amountColumn(t('reports.column.fee'), 'fee'),
     amountColumn(t('reports.column.net'), 'net'),
-    amountColumn(t('reports.column.amountUsdt'), 'amountUsdt', formatAmount),
-    amountColumn(t('reports.column.netUsdt'), 'netUsdt', formatAmount),
+    amountColumn(t('reports.column.amountUsdt'), 'amountUsdt', true),
+    amountColumn(t('reports.column.netUsdt'), 'netUsdt', true),
   ];
   // The newest day first; within a day the server's order (currency, then type), as the totals
   // below list them (a plain reverse turned that round too). The sort is stable.
   const rows = [...report.days].sort((a, b) => (a.day < b.day ? 1 : a.day > b.day ? -1 : 0));
-  const cell = (index: number, value: string | number, testId?: string) => (
+  const cell = (index: number, value: ReactNode, testId?: string) => (
     <Table.Summary.Cell index={index} align={index >= (isBill ? 3 : 2) ? 'right' : 'left'}>
       <Typography.Text strong className={index > 2 ? 'amount' : undefined} data-testid={testId}>
         {value}
@@ -60,13 +70,26 @@ export function ReportTable({ kind, report, isLoading }: ReportTableProps) {
         {cell(first + 1, formatExactAmount(total.amount))}
         {cell(first + 2, formatExactAmount(total.fee))}
         {cell(first + 3, formatExactAmount(total.net))}
-        {cell(first + 4, formatAmount(total.amountUsdt))}
-        {cell(first + 5, formatAmount(total.netUsdt))}
+        {cell(first + 4, <Amount value={total.amountUsdt} />)}
+        {cell(first + 5, <Amount value={total.netUsdt} />)}
       </Table.Summary.Row>
     );
   };
   const usdt = report.totalUsdt;
   const first = isBill ? 3 : 2;
+  const flowRow = (flow: 'in' | 'out' | 'net', value: string, count?: number) => (
+    <Table.Summary.Row key={flow} data-testid={`report-usdt-${flow}-row`}>
+      {cell(0, t(`reports.total.${flow}`))}
+      {cell(1, 'USDT')}
+      {cell(2, '')}
+      {cell(first, count ?? '', flow === 'net' ? 'report-usdt-count' : undefined)}
+      {cell(first + 1, '')}
+      {cell(first + 2, '')}
+      {cell(first + 3, '')}
+      {cell(first + 4, '')}
+      {cell(first + 5, <Amount value={value} />, `report-usdt-${flow}`)}
+    </Table.Summary.Row>
+  );
   return (
     <Table<ReportDay>
       rowKey={(row) => `${row.day}:${row.coinName}:${row.type ?? ''}`}
@@ -82,17 +105,27 @@ export function ReportTable({ kind, report, isLoading }: ReportTableProps) {
         rows.length === 0 ? null : (
           <Table.Summary fixed="bottom">
             {report.totals.map(totalRow)}
-            <Table.Summary.Row data-testid="report-usdt-row">
-              {cell(0, t('reports.total.usdt'))}
-              {cell(1, 'USDT')}
-              {isBill ? cell(2, '') : null}
-              {cell(first, usdt.count, 'report-usdt-count')}
-              {cell(first + 1, '')}
-              {cell(first + 2, '')}
-              {cell(first + 3, '')}
-              {cell(first + 4, formatAmount(usdt.amountUsdt), 'report-usdt-amount')}
-              {cell(first + 5, formatAmount(usdt.netUsdt), 'report-usdt-net')}
-            </Table.Summary.Row>
+            {isBill && usdt.inUsdt !== null && usdt.outUsdt !== null ? (
+              // The bill's amounts in USDT would add money in and money out together (issue 31):
+              // what came in, what went out and their net instead, in the net column.
+              <>
+                {flowRow('in', usdt.inUsdt)}
+                {flowRow('out', usdt.outUsdt)}
+                {flowRow('net', usdt.netUsdt, usdt.count)}
+              </>
+            ) : (
+              <Table.Summary.Row data-testid="report-usdt-row">
+                {cell(0, t('reports.total.usdt'))}
+                {cell(1, 'USDT')}
+                {isBill ? cell(2, '') : null}
+                {cell(first, usdt.count, 'report-usdt-count')}
+                {cell(first + 1, '')}
+                {cell(first + 2, '')}
+                {cell(first + 3, '')}
+                {cell(first + 4, <Amount value={usdt.amountUsdt} />, 'report-usdt-amount')}
+                {cell(first + 5, <Amount value={usdt.netUsdt} />, 'report-usdt-net')}
+              </Table.Summary.Row>
+            )}
           </Table.Summary>
         )
       }

@@ -57,13 +57,20 @@ const COLLECTION = {
     },
     { coinName: 'USDT', type: null, count: 3, ...usdt('1234.500001', '9.876'), net: '1224.624001' },
   ],
-  totalUsdt: { count: 4, amountUsdt: '2734.500001', feeUsdt: '21.876', netUsdt: '2712.624001' },
+  totalUsdt: {
+    count: 4,
+    amountUsdt: '2734.500001',
+    feeUsdt: '21.876',
+    netUsdt: '2712.624001',
+    inUsdt: null,
+    outUsdt: null,
+  },
 } satisfies ReportResult;
 const EMPTY = {
   ...COLLECTION,
   days: [],
   totals: [],
-  totalUsdt: { count: 0, amountUsdt: '0', feeUsdt: '0', netUsdt: '0' },
+  totalUsdt: { count: 0, amountUsdt: '0', feeUsdt: '0', netUsdt: '0', inUsdt: null, outUsdt: null },
 };
 
 describe('ReportPage', () => {
@@ -106,6 +113,59 @@ describe('ReportPage', () => {
     expect(api.callsTo('/report/collection')[1]?.body).toMatchObject({ coinName: 'USDT' });
     expect(await screen.findByText('Nothing in this date range')).toBeTruthy();
     expect(screen.queryByTestId('report-usdt-row')).toBeNull();
+  });
+
+  it('bill: shows money in, money out and their net in USDT, never the two added together', async () => {
+    const bill = {
+      kind: 'bill',
+      timeFrom: '2026-11-24',
+      timeTo: '2026-11-26',
+      days: [
+        {
+          day: '2026-11-26',
+          coinName: 'USDT',
+          type: 'deposit',
+          count: 1,
+          ...usdt('100.416', '0'),
+          net: '100.416',
+        },
+        {
+          day: '2026-11-26',
+          coinName: 'USDT',
+          type: 'withdraw',
+          count: 1,
+          ...usdt('20', '0.085'),
+          net: '-20.085',
+        },
+      ],
+      totals: [
+        { coinName: 'USDT', type: 'deposit', count: 1, ...usdt('100.416', '0'), net: '100.416' },
+        { coinName: 'USDT', type: 'withdraw', count: 1, ...usdt('20', '0.085'), net: '-20.085' },
+      ],
+      totalUsdt: {
+        count: 2,
+        amountUsdt: '120.416',
+        feeUsdt: '0.085',
+        netUsdt: '80.331',
+        inUsdt: '100.416',
+        outUsdt: '20.085',
+      },
+    } satisfies ReportResult;
+    mockApi({ '/report/bill': ok(bill), '/config/coinList': ok([]) });
+    renderWithProviders(<ReportPage kind="bill" />);
+    // Rounded half-up at USDT's 2 decimals, the exact value on hover.
+    expect((await screen.findByTestId('report-flow-in')).textContent).toBe('100.42');
+    expect(screen.getByTestId('report-flow-out').textContent).toBe('20.09');
+    expect(screen.getByTestId('report-flow-out').getAttribute('data-exact')).toBe('20.085');
+    expect(screen.getByTestId('report-flow-net').textContent).toBe('80.33');
+    expect(screen.getByTestId('report-flow').textContent).toContain('Money in (USDT)');
+    expect(screen.getByTestId('report-usdt-in').textContent).toBe('100.42');
+    expect(screen.getByTestId('report-usdt-out').textContent).toBe('20.09');
+    expect(screen.getByTestId('report-usdt-net').textContent).toBe('80.33');
+    expect(screen.getByTestId('report-usdt-count').textContent).toBe('2');
+    // The amount total (in and out added: 120.42) is not shown for the bill.
+    expect(screen.queryByTestId('report-usdt-amount')).toBeNull();
+    expect(screen.queryByText('120.42')).toBeNull();
   });
 
   it("shows the server's refusal with a retry", async () => {

@@ -1,6 +1,18 @@
 import type { ReportBody, ReportKind } from '@tollgate/contracts';
 import type { Language } from '@tollgate/contracts/languages';
-import { Button, Card, DatePicker, Flex, Form, Select, Skeleton, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Flex,
+  Form,
+  Row,
+  Select,
+  Skeleton,
+  Statistic,
+  Typography,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +21,7 @@ import { useCoinList } from '../../../shared/api/get-coin-list';
 import { LazyChart } from '../../../shared/charts/lazy-chart';
 import { DAY_FORMAT, formatAmount } from '../../../shared/lib/format';
 import { isSameQuery } from '../../../shared/lib/same-query';
+import { Amount } from '../../../shared/ui/amount';
 import { LoadError } from '../../../shared/ui/load-error';
 import { PageContainer } from '../../../shared/ui/page-container';
 import { ExportButton } from '../../exports/components/export-button';
@@ -147,6 +160,26 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
           <Skeleton active paragraph={{ rows: 8 }} />
         ) : (
           <>
+            {totals.inUsdt !== null && totals.outUsdt !== null ? (
+              // The bill: what came in, what went out and their net, apart (issue 31).
+              <Row gutter={[16, 16]} className="report-flow" data-testid="report-flow">
+                {(
+                  [
+                    ['in', totals.inUsdt],
+                    ['out', totals.outUsdt],
+                    ['net', totals.netUsdt],
+                  ] as const
+                ).map(([flow, value]) => (
+                  <Col xs={12} sm={8} key={flow}>
+                    <Statistic
+                      title={t(`reports.flow.${flow}`, { currency: 'USDT' })}
+                      value={value}
+                      formatter={() => <Amount value={value} testId={`report-flow-${flow}`} />}
+                    />
+                  </Col>
+                ))}
+              </Row>
+            ) : null}
             {report.data.days.length > 0 ? (
               <LazyChart
                 option={option}
