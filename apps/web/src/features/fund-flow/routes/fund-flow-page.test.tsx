@@ -43,8 +43,8 @@ describe('Fund flow', () => {
       // The network under its currency (issue 31): one column.
       'Currency / Network',
       'Fee',
-      'Status',
-      'Balance',
+      // Which balance it moved, under the status (issue 31): one column.
+      'Status / Balance',
       'Balance before',
       'Change',
       'Balance after',
