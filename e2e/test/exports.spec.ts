@@ -38,13 +38,16 @@ async function rowsOnScreen(page: Page): Promise<ScreenRow[]> {
   const rows = page.getByTestId('collection-records').locator('tbody tr[data-row-key]');
   return rows.evaluateAll((trs) =>
     trs.map((tr) => {
-      const cells = Array.from(tr.querySelectorAll('td')).map((td) => td.textContent?.trim() ?? '');
+      // The columns by their class (shared/records/table-fit.ts), not their position.
+      const cell = (selector: string) => tr.querySelector(selector)?.textContent?.trim() ?? '';
       return {
-        orderNo: tr.querySelector('[data-testid="record-order-no"]')?.textContent?.trim() ?? '',
+        orderNo: cell('[data-testid="record-order-no"]'),
         // The screen groups thousands (1,000); the file holds the plain decimal (1000).
-        amount: (cells[4] ?? '').replace(/\s*USDT$/, '').replaceAll(',', ''),
-        status: tr.querySelector('[data-testid="order-status"]')?.textContent?.trim() ?? '',
-        createdAt: cells[8] ?? '',
+        amount: cell('td.col-amount')
+          .replace(/\s*USDT$/, '')
+          .replaceAll(',', ''),
+        status: cell('[data-testid="order-status"]'),
+        createdAt: cell('td.col-created'),
       };
     }),
   );
