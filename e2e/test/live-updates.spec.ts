@@ -90,7 +90,8 @@ for (const lang of LANGUAGES) {
       await expect(records.getByTestId('records-table').locator('tbody tr.ant-table-row')).toHaveCount(1);
 
       const order = await newOrder();
-      const row = records.locator('tr.ant-table-row', { hasText: order.orderNo });
+      // By its key: on a phone the order number is shortened to fit (the copy button copies it whole).
+      const row = records.locator(`tr.ant-table-row[data-row-key="${order.orderNo}"]`);
       await expect(row).toHaveClass(/live-changed/);
       await expect(records.getByTestId('records-table').locator('tbody tr.ant-table-row')).toHaveCount(2);
       await row.scrollIntoViewIfNeeded();
