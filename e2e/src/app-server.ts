@@ -148,6 +148,10 @@ export async function startApp(): Promise<RunningApp> {
       LOG_LEVEL: 'warn',
       // Every flow logs in; the production limit per IP would throttle the suite.
       LOGIN_RATE_LIMIT: '10000',
+      // Each fresh merchant asks its registration code from an address of its own (X-Forwarded-For,
+      // fresh-merchant.ts): the suite registers more merchants than one IP may ask codes for in an
+      // hour (30). Browser pages send no such header and keep 127.0.0.1.
+      TRUST_PROXY: '127.0.0.1',
       // The flows' callback receivers listen on loopback, which production refuses (SSRF guard),
       // and a failed attempt is retried within seconds instead of 15 s.
       ALLOW_PRIVATE_CALLBACKS: '1',
