@@ -10,11 +10,23 @@ export const CHAIN_IDS: readonly ChainId[] = ['ETH', 'TRON', 'BSC', 'POLYGON', '
 /** The address family: EVM chains share one derivation (BIP-44 coin type 60). */
 export type AddressFamily = 'evm' | 'tron' | 'doge';
 
-/** A transfer as a chain reports it: (chainId, txHash, logIndex) names it uniquely. */
+/** A block as the boundary keeps it: a new block whose parent hash is not the stored hash below it is a reorg. */
+export interface BlockRef {
+  height: number;
+  hash: string;
+  parentHash: string;
+  /** The block's own timestamp: lateness is judged by it, never by the watcher's clock. */
+  time: Date;
+}
+
+/**
+ * A transfer as a chain reports it: (chainId, txHash, logIndex) names it uniquely. On a UTXO
+ * chain, logIndex is the output's index (vout).
+ */
 export interface ChainTransfer {
   chainId: ChainId;
   txHash: string;
-  /** The event's index within the transaction (0 for a native transfer). */
+  /** The event's index within the transaction (0 for a native transfer; the vout on UTXO chains). */
   logIndex: number;
   fromAddress: string;
   toAddress: string;
@@ -23,6 +35,14 @@ export interface ChainTransfer {
   /** Decimal string in the coin's unit. */
   amount: string;
   blockHeight: number;
+  blockHash: string;
+  blockTime: Date;
+}
+
+/** A scanned range: every block of it, in height order, and the transfers in them to watched addresses. */
+export interface ScannedRange {
+  blocks: BlockRef[];
+  transfers: ChainTransfer[];
 }
 
 export interface SendRequest {
@@ -46,8 +66,91 @@ export interface SentTransferStatus {
   failed: boolean;
 }
 
+/** A key of the HD wallet: BIP-44 account and index (the family gives the coin type). */
+export interface KeyPath {
+  account: number;
+  index: number;
+}
+
+/** What a send moves: `amount` of `coinName` from the key at `from` to `toAddress`. */
+export interface TransferIntent {
+  coinName: string;
+  from: KeyPath;
+  toAddress: string;
+  /** Decimal string in the coin's unit. */
+  amount: string;
+  /** Devnet only: mined reverted (moves nothing), so `failed` can be tried. */
+  failOnChain?: boolean;
+}
+
+/**
+ * The fee a transaction offers, in base units as decimal strings (never JS numbers). EVM:
+ * `gas` (the limit) with `maxFeePerGas` and `maxPriorityFeePerGas` (EIP-1559), or `gasPrice`
+ * (legacy). UTXO: `fee` (the whole fee) and `feePerKb`.
+ */
+export type FeeOffer = Record<string, string>;
+
+export interface SignedTx {
+  txHash: string;
+  /** The signed bytes, hex, exactly as broadcast. */
+  raw: string;
+  fee: FeeOffer;
+}
+
+/** What the node knows of a transaction now. */
+export type TxState =
+  /** Not known: dropped from the mempool, or never broadcast. */
+  | { state: 'unknown' }
+  /** In the mempool, not in a block. */
+  | { state: 'pending' }
+  | {
+      state: 'mined';
+      blockHeight: number;
+      blockHash: string;
+      /** Reverted: it is in a block but moved nothing (it still used its nonce and paid its fee). */
+      failed: boolean;
+      /** What it cost, in the chain's native coin (decimal string). */
+      networkFee: string;
+    };
+
+/**
+ * Sending on an account chain (EVM; Tron later): every transaction of a send uses the nonce
+ * allocated for it in the database (chain_nonces), so at most one of them is ever mined. The
+ * sender (modules/chain-sends) calls, in order: quoteFee (network), then, in the transaction
+ * that allocates the nonce and stores the send, sign (no network), then broadcast after the
+ * commit; txState on each pass; quoteFee with the previous offer and sign again to replace a
+ * stuck one at the same nonce.
+ */
+export interface AccountSender {
+  readonly kind: 'account';
+  /** The address's next nonce as the node counts it, pending transactions included (seeds chain_nonces). */
+  chainNonce(address: string): Promise<number>;
+  /**
+   * The fee to offer for `intent` now (the gas limit estimated by the node). With `previous`, a
+   * replacement's: at least the bump the node requires over it (geth's and anvil's 10 %).
+   */
+  quoteFee(intent: TransferIntent, previous?: FeeOffer): Promise<FeeOffer>;
+  /** What the fee costs at most, in the native coin (decimal string): gas × max fee. */
+  maxNetworkFee(fee: FeeOffer): string;
+  /** Builds and signs. Pure: no network, so it runs inside the database transaction. */
+  sign(intent: TransferIntent, nonce: number, fee: FeeOffer): Promise<SignedTx>;
+  /** Sends the signed bytes to the node. A node that already has them (or mined them) is not an error. */
+  broadcast(raw: string): Promise<void>;
+  txState(txHash: string): Promise<TxState>;
+}
+
+/**
+ * The adapter's boundary with a chain, per family (docs/decisions/2026-12-07-chain-boundary.md):
+ * reading (head, blocks by height with their hashes, a range's transfers to the watched set,
+ * balances) is the same for every family; sending differs: account chains (nonces and gas)
+ * implement AccountSender; UTXO chains (Doge, issue 33) will add a UtxoSender beside it.
+ */
+export type ChainSender = AccountSender;
+
 /** The hot wallet: BIP-44 account 2 (orders are account 0, merchants' deposit addresses 1), index 0. */
 export const HOT_WALLET = { account: 2, index: 0 } as const;
+/** The gas wallet (account chains): account 2, index 1. It pays the native coin a token sweep needs. */
+export const GAS_WALLET = { account: 2, index: 1 } as const;
 
 export interface ChainAdapter {
   readonly chainId: ChainId;
@@ -62,7 +165,23 @@ export interface ChainAdapter {
   deriveAddress(index: number, account?: number): string;
   /** The latest block height. */
   headHeight(): Promise<number>;
-  /** Transfers in blocks fromHeight..toHeight (inclusive) to any of `addresses` (all watched addresses if omitted). */
+  /** The canonical block at `height`; null above the head. */
+  blockAt(height: number): Promise<BlockRef | null>;
+  /**
+   * The blocks fromHeight..toHeight (inclusive), each in height order, and the transfers in them
+   * to any of `watched` (addresses in their normalized form), of the coins the chain carries
+   * (a token contract the platform does not know is skipped). Matching is local: one set lookup
+   * per transfer, whatever the size of the set.
+   */
+  scan(fromHeight: number, toHeight: number, watched: ReadonlySet<string>): Promise<ScannedRange>;
+  /**
+   * The balance of `address` in `coinName` (decimal string), at block `atHeight` when given
+   * (chain:reconcile compares the books at one height), else at the head.
+   */
+  balanceOf(address: string, coinName: string, atHeight?: number): Promise<string>;
+  /** Sending: account chains now (nonces and gas); UTXO chains in issue 33. */
+  readonly sender: ChainSender;
+  /** Transfers in blocks fromHeight..toHeight (inclusive) to any of `addresses` (all watched addresses if omitted). Replaced by `scan` (issue 32). */
   scanTransfers(
     fromHeight: number,
     toHeight: number,
@@ -70,7 +189,7 @@ export interface ChainAdapter {
   ): Promise<ChainTransfer[]>;
   /** Confirmations of a transfer in `blockHeight` now: head − blockHeight + 1 (0 when not yet mined). */
   confirmationsOf(blockHeight: number): Promise<number>;
-  /** Send from the hot wallet (withdrawals and payouts); returns the transaction hash. */
+  /** Send from the hot wallet (withdrawals and payouts); returns the transaction hash. Replaced by `sender` (issue 32). */
   send(request: SendRequest): Promise<{ txHash: string }>;
   /** A sent transaction's state; null when the chain does not know the hash. */
   transferStatus(txHash: string): Promise<SentTransferStatus | null>;

@@ -1,10 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type {
+  AccountSender,
   AddressFamily,
+  BlockRef,
   ChainAdapter,
   ChainId,
   ChainTransfer,
   SendRequest,
+  TxState,
 } from '../../src/chains/chain-adapter';
 import type { OrderChains } from '../../src/modules/orders/order-chains';
 
@@ -43,6 +46,90 @@ export class FakeChain implements ChainAdapter {
   async headHeight(): Promise<number> {
     return this.head;
   }
+
+  /** Bumped by `reorg`: the blocks above the fork get other hashes. */
+  private forkOf = new Map<number, number>();
+
+  /** The hash of the block at `height` on the current chain. */
+  blockHash(height: number): string {
+    const fork = this.forkOf.get(height) ?? 0;
+    return `0x${createHash('sha256').update(`${this.chainId}:${this.salt}:block:${height}:${fork}`).digest('hex')}`;
+  }
+
+  private block(height: number): BlockRef {
+    return {
+      height,
+      hash: this.blockHash(height),
+      parentHash: height === 0 ? `0x${'0'.repeat(64)}` : this.blockHash(height - 1),
+      time: new Date(1_700_000_000_000 + height * 1000),
+    };
+  }
+
+  async blockAt(height: number): Promise<BlockRef | null> {
+    return height > this.head || height < 0 ? null : this.block(height);
+  }
+
+  async scan(fromHeight: number, toHeight: number, watched: ReadonlySet<string>) {
+    const blocks: BlockRef[] = [];
+    for (let h = Math.max(fromHeight, 0); h <= Math.min(toHeight, this.head); h += 1)
+      blocks.push(this.block(h));
+    const transfers = (await this.scanTransfers(fromHeight, toHeight, watched)).map((t) => ({
+      ...t,
+      blockHash: this.blockHash(t.blockHeight),
+    }));
+    return { blocks, transfers };
+  }
+
+  /**
+   * Replaces the last `depth` blocks with others (new hashes) that hold none of their transfers,
+   * like anvil_reorg; the head stays where it was.
+   */
+  reorg(depth: number): void {
+    const fork = this.head - depth + 1;
+    for (let h = fork; h <= this.head; h += 1) this.forkOf.set(h, (this.forkOf.get(h) ?? 0) + 1);
+    for (let i = this.transfers.length - 1; i >= 0; i -= 1) {
+      if ((this.transfers[i]?.blockHeight ?? 0) >= fork) this.transfers.splice(i, 1);
+    }
+  }
+
+  async balanceOf(): Promise<string> {
+    return '0';
+  }
+
+  /** Sends through the boundary: the signed bytes are the intent as JSON; mined by `mineSends`. */
+  readonly sender: AccountSender = {
+    kind: 'account',
+    chainNonce: async () => 0,
+    quoteFee: async (_intent, previous) => ({ gasPrice: String(BigInt(previous?.gasPrice ?? '0') + 1n) }),
+    maxNetworkFee: () => '0',
+    sign: async (intent, nonce, fee) => {
+      const raw = Buffer.from(JSON.stringify({ intent, nonce, fee })).toString('hex');
+      return { txHash: `0x${createHash('sha256').update(raw).digest('hex')}`, raw, fee };
+    },
+    broadcast: async (raw) => {
+      const { intent } = JSON.parse(Buffer.from(raw, 'hex').toString()) as { intent: SendRequest };
+      const txHash = `0x${createHash('sha256').update(raw).digest('hex')}`;
+      if (!this.sent.has(txHash)) {
+        this.sent.set(txHash, {
+          request: { ...intent, reference: txHash },
+          blockHeight: null,
+          failed: intent.failOnChain === true,
+        });
+      }
+    },
+    txState: async (txHash): Promise<TxState> => {
+      const sent = this.sent.get(txHash);
+      if (!sent) return { state: 'unknown' };
+      if (sent.blockHeight === null) return { state: 'pending' };
+      return {
+        state: 'mined',
+        blockHeight: sent.blockHeight,
+        blockHash: this.blockHash(sent.blockHeight),
+        failed: sent.failed,
+        networkFee: '0',
+      };
+    },
+  };
 
   async scanTransfers(fromHeight: number, toHeight: number, addresses?: ReadonlySet<string>) {
     return this.transfers.filter(
@@ -101,6 +188,8 @@ export class FakeChain implements ChainAdapter {
       coinName,
       amount,
       blockHeight: this.head,
+      blockHash: this.blockHash(this.head),
+      blockTime: new Date(1_700_000_000_000 + this.head * 1000),
     };
     this.transfers.push(transfer);
     return transfer;

@@ -1,9 +1,10 @@
-import { toDecimalString } from '@tollgate/contracts/money';
-import { and, asc, between, eq, max, sql } from 'drizzle-orm';
+import { money, toDecimalString } from '@tollgate/contracts/money';
+import { and, asc, between, eq, gte, lte, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { devnetBlocks, devnetTransfers } from '../../db/schema';
 import { CHAIN_FAMILY, isValidAddress, normalizeAddress } from '../addresses';
 import {
+  type BlockRef,
   type ChainAdapter,
   type ChainId,
   type ChainTransfer,
@@ -11,6 +12,7 @@ import {
   type SendRequest,
 } from '../chain-adapter';
 import type { HdWallet } from '../hd-wallet';
+import { createDevnetSender } from './devnet-sender';
 import { devnetTransfer, referenceHash } from './devnet-transfer';
 
 const NORMALIZED_KEPT = 100_000;
@@ -51,6 +53,34 @@ export function createDevnetAdapter(deps: {
     return row?.head ?? -1;
   };
 
+  /** The blocks from..to with their parents' hashes (the genesis block's parent is all zeros). */
+  const blocksBetween = async (from: number, to: number): Promise<BlockRef[]> => {
+    const rows = await db
+      .select({ height: devnetBlocks.height, hash: devnetBlocks.hash, time: devnetBlocks.producedAt })
+      .from(devnetBlocks)
+      .where(
+        and(
+          eq(devnetBlocks.chainId, chainId),
+          gte(devnetBlocks.height, from - 1),
+          lte(devnetBlocks.height, to),
+        ),
+      )
+      .orderBy(asc(devnetBlocks.height));
+    const zero = family === 'evm' ? `0x${'0'.repeat(64)}` : '0'.repeat(64);
+    const out: BlockRef[] = [];
+    for (const [i, row] of rows.entries()) {
+      if (row.height < from) continue;
+      const parent = rows[i - 1];
+      out.push({
+        height: row.height,
+        hash: row.hash,
+        parentHash: parent && parent.height === row.height - 1 ? parent.hash : zero,
+        time: row.time,
+      });
+    }
+    return out;
+  };
+
   return {
     chainId,
     family,
@@ -59,28 +89,38 @@ export function createDevnetAdapter(deps: {
     isValidAddress: (address) => isValidAddress(family, address),
     deriveAddress: (index, account = 0) => wallet.deriveAddress(family, index, account),
     headHeight,
+    sender: createDevnetSender({ db, chainId, wallet }),
 
-    async scanTransfers(fromHeight, toHeight, addresses) {
-      if (addresses !== undefined && addresses.size === 0) return [];
-      if (toHeight < fromHeight) return [];
-      const watched = addresses && [...addresses].map(normalizeWatched);
-      const rows = await db
-        .select()
-        .from(devnetTransfers)
-        .where(
-          and(
-            eq(devnetTransfers.chainId, chainId),
-            between(devnetTransfers.blockHeight, fromHeight, toHeight),
-            // A reverted transaction moved nothing: no address received anything.
-            eq(devnetTransfers.failed, false),
-            // One array parameter, not one per address: tens of thousands of watched addresses
-            // overflowed the protocol's 65,535 parameters (the scan then failed every tick).
-            watched ? sql`${devnetTransfers.toAddress} = any(${sql.param(watched)}::text[])` : undefined,
-          ),
-        )
-        .orderBy(asc(devnetTransfers.blockHeight), asc(devnetTransfers.id));
-      return rows.map(
-        (row): ChainTransfer => ({
+    async blockAt(height) {
+      const [block] = await blocksBetween(height, height);
+      return block ?? null;
+    },
+
+    async scan(fromHeight, toHeight, watched) {
+      if (toHeight < fromHeight) return { blocks: [], transfers: [] };
+      const blocks = await blocksBetween(fromHeight, toHeight);
+      const hashes = new Map(blocks.map((block) => [block.height, block]));
+      const rows =
+        watched.size === 0
+          ? []
+          : await db
+              .select()
+              .from(devnetTransfers)
+              .where(
+                and(
+                  eq(devnetTransfers.chainId, chainId),
+                  between(devnetTransfers.blockHeight, fromHeight, toHeight),
+                  // A reverted transaction moved nothing: no address received anything.
+                  eq(devnetTransfers.failed, false),
+                ),
+              )
+              .orderBy(asc(devnetTransfers.blockHeight), asc(devnetTransfers.id));
+      const transfers: ChainTransfer[] = [];
+      for (const row of rows) {
+        const block = row.blockHeight === null ? undefined : hashes.get(row.blockHeight);
+        // Matched here, one set lookup per transfer, as a live adapter does.
+        if (!block || !watched.has(row.toAddress)) continue;
+        transfers.push({
           chainId,
           txHash: row.txHash,
           logIndex: row.logIndex,
@@ -88,9 +128,41 @@ export function createDevnetAdapter(deps: {
           toAddress: row.toAddress,
           coinName: row.coinName,
           amount: toDecimalString(row.amount),
-          blockHeight: row.blockHeight ?? 0,
-        }),
-      );
+          blockHeight: block.height,
+          blockHash: block.hash,
+          blockTime: block.time,
+        });
+      }
+      return { blocks, transfers };
+    },
+
+    async balanceOf(address, coinName, atHeight) {
+      const head = atHeight ?? (await headHeight());
+      const [row] = await db
+        .select({
+          received: sql<string>`coalesce(sum(${devnetTransfers.amount}) filter (where ${devnetTransfers.toAddress} = ${address}), 0)`,
+          sent: sql<string>`coalesce(sum(${devnetTransfers.amount}) filter (where ${devnetTransfers.fromAddress} = ${address}), 0)`,
+        })
+        .from(devnetTransfers)
+        .where(
+          and(
+            eq(devnetTransfers.chainId, chainId),
+            eq(devnetTransfers.coinName, coinName),
+            eq(devnetTransfers.failed, false),
+            lte(devnetTransfers.blockHeight, head),
+          ),
+        );
+      return toDecimalString(money(row?.received ?? '0').minus(row?.sent ?? '0'));
+    },
+
+    // Replaced by `scan` (issue 32): kept until the watcher moves to it.
+    async scanTransfers(fromHeight, toHeight, addresses) {
+      const watched = addresses
+        ? new Set([...addresses].map(normalizeWatched))
+        : new Set(
+            (await db.select({ to: devnetTransfers.toAddress }).from(devnetTransfers)).map((r) => r.to),
+          );
+      return (await this.scan(fromHeight, toHeight, watched)).transfers;
     },
 
     async confirmationsOf(blockHeight) {

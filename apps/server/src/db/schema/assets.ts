@@ -49,6 +49,7 @@ const amount = (name: string) => numeric(name, { precision: 38, scale: 18 });
 export const WITHDRAWAL_STATUSES = [
   'pending_review',
   'processing',
+  'sending',
   'completed',
   'failed',
   'rejected',
@@ -57,8 +58,9 @@ export const WITHDRAWAL_STATUSES = [
 /**
  * Withdrawals: one row per transfer out of a merchant's balance, whatever asked for it (the back
  * office, one by one or a batch row; later the payout API). amount + fee move from available to
- * frozen when it is accepted; then pending_review → processing → completed | failed, or
- * pending_review → rejected, each change one transaction with its fund records.
+ * frozen when it is accepted; then pending_review → processing → sending (signed and stored,
+ * with the chain_sends row that sends it) → completed | failed, or pending_review → rejected,
+ * each change one transaction with its fund records.
  */
 export const withdrawals = pgTable(
   'withdrawals',
@@ -107,7 +109,7 @@ export const withdrawals = pgTable(
     index('withdrawals_merchant_address_idx').on(t.merchantId, t.address),
     check(
       'withdrawals_status_known',
-      sql`${t.status} in ('pending_review', 'processing', 'completed', 'failed', 'rejected')`,
+      sql`${t.status} in ('pending_review', 'processing', 'sending', 'completed', 'failed', 'rejected')`,
     ),
     check('withdrawals_amount_positive', sql`${t.amount} > 0 and ${t.fee} >= 0`),
   ],

@@ -145,6 +145,9 @@ export const chainTransfers = pgTable(
     coinName: text('coin_name').notNull(),
     amount: amount('amount').notNull(),
     blockHeight: bigint('block_height', { mode: 'number' }).notNull(),
+    /** The block's hash and time (issue 32): a credit checks the hash is still canonical; lateness goes by the time. Null on rows from before. */
+    blockHash: text('block_hash'),
+    blockTime: at('block_time'),
     orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
     /** A transfer to a merchant's own deposit address (issue 8); null for an order's. */
     depositAddressId: bigint('deposit_address_id', { mode: 'number' }).references(() => depositAddresses.id),
@@ -154,8 +157,15 @@ export const chainTransfers = pgTable(
      * Seen, waiting for confirmations; then credited once (the fund record is written then).
      * `ignored`: recorded but never credited (a coin other than the order's currency).
      * `below_minimum`: a deposit under the coin's minDepositAmount, recorded, never credited.
+     * `unmatched`: no rule credits it (another known token to an order's address, a payment to
+     * a deleted application's address): the operator's Unmatched transfers page credits or
+     * returns it, once.
+     * `reorged`: credited, then its block left the chain deeper than the confirmations (an
+     * incident: chain_alerts `deep_reorg` lists it; nothing is reversed silently).
      */
-    status: text('status', { enum: ['confirming', 'credited', 'ignored', 'below_minimum'] })
+    status: text('status', {
+      enum: ['confirming', 'credited', 'ignored', 'below_minimum', 'unmatched', 'reorged'],
+    })
       .notNull()
       .default('confirming'),
     seenAt: at('seen_at').notNull().default(sql`now()`),

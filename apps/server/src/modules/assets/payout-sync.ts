@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { applications, orders } from '../../db/schema';
 import { recordCallbackEvent } from '../callbacks/callback-events';
 import type { OrderRow } from '../orders/order.repository';
-import type { WithdrawalRow } from './withdrawal.repository';
+import { shownWithdrawalStatus, type WithdrawalRow } from './withdrawal.repository';
 
 /**
  * A payout is an order (type payout: records, application counts, callbacks) whose money moves
@@ -27,7 +27,7 @@ export function toPayoutObject(
     address: withdrawal.address,
     amount: toDecimalString(withdrawal.amount),
     fee: toDecimalString(withdrawal.fee),
-    status: withdrawal.status,
+    status: shownWithdrawalStatus(withdrawal.status),
     reason: withdrawal.reason,
     txHash: withdrawal.txHash,
     description: order.description,
@@ -56,7 +56,7 @@ export async function syncPayout(
   const [order] = await tx
     .update(orders)
     .set({
-      status: withdrawal.status,
+      status: shownWithdrawalStatus(withdrawal.status),
       txHash: withdrawal.txHash,
       fee: withdrawal.fee,
       paidAmount: withdrawal.status === 'completed' ? withdrawal.amount : '0',

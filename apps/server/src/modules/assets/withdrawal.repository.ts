@@ -6,6 +6,17 @@ import { balances, orders, withdrawals } from '../../db/schema';
 
 /** Withdrawal rows: insert, lock, move between statuses (only from the expected one), list. */
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+/**
+ * The status a merchant, a shop and an operator's queue see: `sending` (signed and stored, on
+ * its way to the chain) is a part of `processing` to them; the operator's Chains page shows
+ * the send itself.
+ */
+export function shownWithdrawalStatus(
+  status: WithdrawalRow['status'],
+): Exclude<WithdrawalRow['status'], 'sending'> {
+  return status === 'sending' ? 'processing' : status;
+}
 export type WithdrawalStatus = WithdrawalRow['status'];
 
 /** Inserts the rows in one statement (insertJsonRows); answers them in the order given. */

@@ -28,6 +28,7 @@ import {
   insertWithdrawals,
   moveWithdrawal,
   recordSent,
+  shownWithdrawalStatus,
   type WithdrawalRow,
 } from './withdrawal.repository';
 import { type CheckedWithdrawal, checkWithdrawal, loadAddressWhitelist } from './withdrawal-rules';
@@ -102,7 +103,7 @@ export function toWithdrawalObject(row: WithdrawalRow): WithdrawalObject {
     amount: toDecimalString(row.amount),
     fee: toDecimalString(row.fee),
     total: toDecimalString(money(row.amount).plus(row.fee)),
-    status: row.status,
+    status: shownWithdrawalStatus(row.status),
     txHash: row.txHash,
     reason: row.reason,
     createdAt: row.createdAt.toISOString(),

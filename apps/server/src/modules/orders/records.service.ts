@@ -10,6 +10,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { shownWithdrawalStatus } from '../assets/withdrawal.repository';
 import { getDeliveryLog, toDeliveryLogResponse } from '../callbacks/delivery-log';
 import { findResendBlock } from '../callbacks/resend-rule';
 import type { OrderChains } from './order-chains';
@@ -111,7 +112,7 @@ export async function getOrderDetail(
         amount: toDecimalString(t.amount),
         blockHeight: t.blockHeight,
         // An order's transfers are never below_minimum (that is a merchant deposit's status).
-        status: t.status === 'below_minimum' ? 'ignored' : t.status,
+        status: t.status === 'confirming' || t.status === 'credited' ? t.status : 'ignored',
         confirmations: chain ? Math.max(chain.head - t.blockHeight + 1, 0) : 0,
         confirmationsRequired: chain?.required ?? 0,
         seenAt: t.seenAt.toISOString(),
@@ -122,7 +123,7 @@ export async function getOrderDetail(
       order.type === 'payout' && row.withdrawal
         ? {
             withdrawalNo: row.withdrawal.withdrawalNo,
-            status: row.withdrawal.status,
+            status: shownWithdrawalStatus(row.withdrawal.status),
             reason: row.withdrawal.reason,
             reviewedAt: isoOrNull(row.withdrawal.reviewedAt),
             sentAt: isoOrNull(row.withdrawal.sentAt),
