@@ -46,6 +46,7 @@ import { registerRegistrationRoutes } from './modules/registration/registration.
 import { registerReportRoutes } from './modules/reports/report.routes';
 import { registerTelegramRoutes } from './modules/telegram/telegram.routes';
 import { registerUploadRoutes } from './modules/uploads/upload.routes';
+import { startCollectionWatcher } from './modules/watcher/start-watcher';
 import { BODY_LIMIT, registerBodyParsing } from './plugins/body-parsing';
 import { registerCashierApp } from './plugins/cashier-app';
 import { handleClientError, trackRequestsInFlight } from './plugins/client-errors';
@@ -165,6 +166,9 @@ async function assembleApp(
   // The wallet and the chain adapters (chains/): jobs and routes below use app.chains.
   await startChains(app);
   startJobs(app);
+  // The chain watcher (modules/watcher): per chain under its lease, payments to orders and
+  // deposits, reorgs, credits and withdrawals; expiries. Its events wake the job workers.
+  startCollectionWatcher(app);
   if (shouldSeedDemo(config)) await ensureDemoMerchant(database.db, now);
   // Checked once here, so server.ts prints the demo login only while it still works.
   app.decorate('demoAccount', (await demoLoginWorks(database.db)) ? { ...DEMO_ACCOUNT } : null);

@@ -88,6 +88,12 @@ export interface Config {
    * further (default 10,000; tests set a few).
    */
   recordsWindow: number;
+  /**
+   * WATCHER_LEASE_MS: how long a node's claim to scan a chain lasts (modules/watcher/chain-lease.ts;
+   * default 30 s). The holder renews it every pass; when it stops, another node takes the chain
+   * over once it runs out. Longer than a pass, at least 1 s.
+   */
+  watcherLeaseMs: number;
   /** CHAIN_MODE, DEVNET_BLOCK_MS, CONFIRMATIONS_*, RPC_URL_*, WALLET_MNEMONIC (chains/chain-config.ts). */
   chains: ChainSettings;
 }
@@ -97,6 +103,9 @@ export const CALLBACK_RETRY_DELAYS_S = [15, 60, 300, 900, 3600, 10800, 21600, 43
 
 /** Days a finished callback event and its delivery log are kept (CALLBACK_LOG_RETENTION_DAYS). */
 export const CALLBACK_LOG_RETENTION_DAYS = 90;
+
+/** How long a node's scan lease on a chain lasts unless renewed (WATCHER_LEASE_MS). */
+export const WATCHER_LEASE_MS = 30_000;
 
 export interface ConfigPaths {
   /** Where relative DATA_DIR / WEB_DIST_DIR values are resolved: the directory the user ran npm from. */
@@ -197,6 +206,7 @@ const envSchema = z.object({
   EXPORT_DIRECT_MAX_ROWS: wholeNumber(0, 1000000).optional(),
   EXPORT_RATE_LIMIT: wholeNumber(1, 100000).optional(),
   RECORDS_WINDOW: wholeNumber(1, 1000000).optional(),
+  WATCHER_LEASE_MS: wholeNumber(1000, 3600000).optional(),
   ...CHAIN_ENV,
 });
 
@@ -254,6 +264,7 @@ const RULES: Record<
   EXPORT_DIRECT_MAX_ROWS: { rule: 'must be a whole number from 0 to 1000000' },
   EXPORT_RATE_LIMIT: { rule: 'must be a whole number from 1 to 100000' },
   RECORDS_WINDOW: { rule: 'must be a whole number from 1 to 1000000' },
+  WATCHER_LEASE_MS: { rule: 'must be a whole number of milliseconds from 1000 to 3600000' },
   ...CHAIN_RULES,
 };
 
@@ -308,6 +319,7 @@ export function loadConfig(env: Record<string, string | undefined>, paths = defa
     exportDirectMaxRows: e.EXPORT_DIRECT_MAX_ROWS ?? EXPORT_DIRECT_MAX_ROWS,
     exportRateLimit: e.EXPORT_RATE_LIMIT ?? EXPORT_RATE_LIMIT,
     recordsWindow: e.RECORDS_WINDOW ?? RECORDS_WINDOW,
+    watcherLeaseMs: e.WATCHER_LEASE_MS ?? WATCHER_LEASE_MS,
     chains: chainSettings(e),
   };
 }

@@ -5,8 +5,8 @@ import type { Database } from './db/client';
 import type { JobWorker } from './jobs/worker';
 import type { SecretBox } from './lib/secret-box';
 import type { SessionMerchant } from './modules/auth/session.repository';
-import type { CollectionWatcher } from './modules/orders/start-watcher';
 import type { TelegramDeps } from './modules/telegram/telegram.service';
+import type { CollectionWatcher } from './modules/watcher/start-watcher';
 
 /** What an authenticated request carries (set by modules/auth/authenticate.ts). */
 export interface AuthSession {

@@ -105,7 +105,8 @@ describe('the timer', () => {
         },
         { timeout: 30_000, interval: 50 },
       );
-      const [included] = (await second.chains.get('DOGE')?.scanTransfers(0, 10_000, new Set([payTo]))) ?? [];
+      const [included] =
+        (await second.chains.get('DOGE')?.scan(0, 10_000, new Set([payTo])))?.transfers ?? [];
       expect(included).toMatchObject({ txHash, amount: '42' });
 
       // The gaps between the timer's blocks, on the database's clock (to the millisecond).

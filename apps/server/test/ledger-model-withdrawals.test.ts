@@ -33,7 +33,8 @@ import {
 import { loadCoinTerms } from '../src/modules/assets/withdrawal-rules';
 import { sealGoogleSecret } from '../src/modules/google/google-secrets';
 import { generateTotpSecret, totpCode } from '../src/modules/google/totp';
-import { runWatcherTick, type WatcherDeps } from '../src/modules/orders/collection-watcher';
+import { runWatcherTick, type WatcherDeps } from '../src/modules/watcher/collection-watcher';
+import { createWatcherNode } from '../src/modules/watcher/start-watcher';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
 import { createMerchant } from './helpers/factories';
 import { FakeChain } from './helpers/fake-chains';
@@ -47,6 +48,8 @@ const CONFIRMATIONS = 3;
 const DESTINATION = 'fake-TRON-destination';
 
 const clock = createTestClock(new Date('2026-11-25T00:00:00.000Z'));
+// One watcher node for every run (its lease on TRON and its watched set last across runs).
+const node = createWatcherNode(30_000);
 let app: FastifyInstance;
 let terms: { min: Money; max: Money; fee: Money; minDeposit: Money };
 beforeAll(async () => {
@@ -172,14 +175,14 @@ async function runCommands(autoApproveUsdt: string, commands: Command[]): Promis
     .where(eq(merchants.id, merchant.id));
   const shop = await createTestApplication(app, merchant.id);
   const client = { applicationId: shop.id, merchantId: merchant.id, appId: shop.appId };
-  const tron = new FakeChain('TRON', CONFIRMATIONS);
+  const tron = new FakeChain('TRON', CONFIRMATIONS, 'devnet', clock.now);
   const chains = {
     mode: 'devnet' as const,
     get: (id: string) => (id === 'TRON' ? tron : undefined),
     enabled: () => [tron],
   };
   const deps = { db: app.db, now: clock.now, secrets: app.secrets, chains };
-  const watcher: WatcherDeps = { ...deps, events: { publicUrl: 'https://pay.example.com' } };
+  const watcher: WatcherDeps = { ...deps, events: { publicUrl: 'https://pay.example.com' }, node };
   await app.db.update(chainCursors).set({ scannedHeight: -1 }).where(eq(chainCursors.chainId, 'TRON'));
   const { address: depositAddress } = await getDepositAddress(deps, merchant.id, {
     coinName: 'USDT',

@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidAddress } from '../src/chains/addresses';
 import { apiNonces, devnetTransfers, orders } from '../src/db/schema';
-import { runWatcherTick } from '../src/modules/orders/collection-watcher';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
 import { expectLedgerClean } from './helpers/ledger';
 import {
@@ -278,7 +277,7 @@ describe('POST /api/v1/test/collections/{orderNo}/pay (devnet)', () => {
   // One devnet block, then one pass of the collection watcher, as the timers would do.
   const produceAndWatch = async () => {
     await app.chains.devnet?.produceBlock();
-    await runWatcherTick({ db: app.db, now: app.now, chains: app.chains, events: { publicUrl: PUBLIC_URL } });
+    await app.watcher.tick();
   };
   const orderNow = async (orderNo: string) =>
     (await getSigned(app, shop, `/api/v1/collections/${orderNo}`)).body.data as Record<string, unknown>;

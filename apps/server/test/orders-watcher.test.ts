@@ -14,13 +14,18 @@ import {
   fundRecords,
   orders,
 } from '../src/db/schema';
-import { runWatcherTick, scanChain, type WatcherDeps } from '../src/modules/orders/collection-watcher';
 import {
   createCollectionOrder,
   getCollectionByNo,
   type OrderDeps,
 } from '../src/modules/orders/order.service';
-import { WATCH_AFTER_EXPIRY_MS } from '../src/modules/orders/watch.repository';
+import {
+  emptyReport,
+  runWatcherTick,
+  scanChain,
+  type WatcherDeps,
+} from '../src/modules/watcher/collection-watcher';
+import { createWatcherNode } from '../src/modules/watcher/start-watcher';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
 import { getAs } from './helpers/calls';
 import { createMerchant, logInAs } from './helpers/factories';
@@ -29,7 +34,7 @@ import { expectLedgerClean, expectReportStatsExact } from './helpers/ledger';
 import { createTestApplication } from './helpers/order-fixtures';
 
 const clock = createTestClock(new Date('2026-11-23T08:00:00.000Z'));
-const chains = createFakeChains({ enabled: ['TRON', 'BSC'], confirmations: 3 });
+const chains = createFakeChains({ enabled: ['TRON', 'BSC'], confirmations: 3, now: clock.now });
 const tron = chains.chain('TRON');
 const bsc = chains.chain('BSC');
 let app: FastifyInstance;
@@ -44,7 +49,13 @@ beforeAll(async () => {
   await app.chains.stop();
   await app.jobs.stop();
   orderDeps = { db: app.db, now: clock.now, chains };
-  watcher = { db: app.db, now: clock.now, chains, events: { publicUrl: 'https://pay.example.com' } };
+  watcher = {
+    db: app.db,
+    now: clock.now,
+    chains,
+    events: { publicUrl: 'https://pay.example.com' },
+    node: createWatcherNode(30_000),
+  };
 });
 afterAll(async () => {
   await expectLedgerClean(app.db);
@@ -228,7 +239,7 @@ describe('attribution', () => {
     expect(normalized(await availableOf(merchant.id))).toBe('29.76');
   });
 
-  it('records a transfer of another coin to the address without crediting it', async () => {
+  it('records a transfer of another coin to the address as unmatched, without crediting it', async () => {
     const { merchant, shop } = await newShop();
     const order = await newOrder(shop, { amount: '5' });
     const transfer = tron.pay(order.payAddress ?? '', 'TRX', '500');
@@ -238,7 +249,7 @@ describe('attribution', () => {
       .select()
       .from(chainTransfers)
       .where(eq(chainTransfers.txHash, transfer.txHash));
-    expect(row).toMatchObject({ orderId: order.id, status: 'ignored', coinName: 'TRX' });
+    expect(row).toMatchObject({ orderId: order.id, status: 'unmatched', coinName: 'TRX' });
     expect(await reload(order.orderNo)).toMatchObject({
       status: 'pending',
       paidAmount: '0.000000000000000000',
@@ -424,7 +435,7 @@ describe('after expiry', () => {
     clock.advance(300_000);
     // The expiry pass has not run yet when the chain pass sees the next payment.
     tron.pay(order.payAddress ?? '', 'USDT', '20');
-    const report = { expired: 0, recorded: 0, credited: 0, settled: 0, events: 0 };
+    const report = emptyReport();
     await scanChain(watcher, tron, report);
     expect(report).toMatchObject({ recorded: 1, events: 2 });
     const events = await eventsOf(order.id);
@@ -446,19 +457,16 @@ describe('after expiry', () => {
     });
   });
 
-  it('stops watching the address 7 days after expiry', async () => {
+  it('watches the address for ever: a payment a month after expiry is late, and credited', async () => {
     const { merchant, shop } = await newShop();
     const order = await newOrder(shop, { amount: '25', expiresIn: 300 });
-    clock.advance(300_000 + WATCH_AFTER_EXPIRY_MS);
+    clock.advance(300_000 + 30 * 24 * 3600_000);
     await tick();
     tron.pay(order.payAddress ?? '', 'USDT', '25');
     tron.mine(2);
     await tick();
-    expect(await app.db.select().from(chainTransfers).where(eq(chainTransfers.orderId, order.id))).toEqual(
-      [],
-    );
-    expect(await reload(order.orderNo)).toMatchObject({ status: 'expired', exception: null });
-    expect(await availableOf(merchant.id)).toBe('0');
+    expect(await reload(order.orderNo)).toMatchObject({ status: 'expired', exception: 'late' });
+    expect(normalized(await availableOf(merchant.id))).toBe('24.8');
   });
 });
 

@@ -40,7 +40,7 @@ export const callbackAttempt = z.object({
   eventType: z
     .string()
     .describe(
-      'collection.confirming, collection.completed, collection.expired, collection.payment_received or test',
+      'collection.confirming, collection.completed, collection.expired, collection.payment_received, collection.payment_reverted, payout.* or test',
     ),
   attempt: z.number().int().describe("The event's attempt number, from 1"),
   createdAt: z.string().describe('ISO 8601 time of the attempt'),

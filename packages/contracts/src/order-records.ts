@@ -123,9 +123,9 @@ export const orderTransfer = z.object({
   amount: decimalString,
   blockHeight: z.number().int(),
   status: z
-    .enum(['confirming', 'credited', 'ignored'])
+    .enum(['confirming', 'credited', 'ignored', 'unmatched'])
     .describe(
-      'confirming: waiting for confirmations (or for the order to complete or expire); credited; ignored: another coin, never credited',
+      'confirming: waiting for confirmations (or for the order to complete or expire); credited; unmatched: another coin (or the application was deleted), not credited to the order, for the platform to review; ignored: the platform’s own transfer (gas for a sweep), never credited',
     ),
   confirmations: z.number().int().describe('Confirmations now (0 when the chain is not enabled)'),
   confirmationsRequired: z.number().int(),

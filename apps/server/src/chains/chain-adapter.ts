@@ -181,12 +181,6 @@ export interface ChainAdapter {
   balanceOf(address: string, coinName: string, atHeight?: number): Promise<string>;
   /** Sending: account chains now (nonces and gas); UTXO chains in issue 33. */
   readonly sender: ChainSender;
-  /** Transfers in blocks fromHeight..toHeight (inclusive) to any of `addresses` (all watched addresses if omitted). Replaced by `scan` (issue 32). */
-  scanTransfers(
-    fromHeight: number,
-    toHeight: number,
-    addresses?: ReadonlySet<string>,
-  ): Promise<ChainTransfer[]>;
   /** Confirmations of a transfer in `blockHeight` now: head − blockHeight + 1 (0 when not yet mined). */
   confirmationsOf(blockHeight: number): Promise<number>;
   /** Send from the hot wallet (withdrawals and payouts); returns the transaction hash. Replaced by `sender` (issue 32). */

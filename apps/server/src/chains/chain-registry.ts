@@ -6,8 +6,10 @@ import type { ChainMode, ChainSettings } from './chain-config';
 import {
   type BlockProducer,
   createBlockProducer,
+  type DevnetReorg,
   ensureGenesisBlocks,
   type ProducedBlock,
+  reorgDevnetBlocks,
 } from './devnet/block-producer';
 import { createDevnetAdapter } from './devnet/devnet-adapter';
 import { type DevnetTransferInput, type DevnetTransferRow, devnetTransfer } from './devnet/devnet-transfer';
@@ -33,6 +35,11 @@ export interface DevnetControl {
   produceBlock(): Promise<ProducedBlock[]>;
   /** devnetTransfer on this server's database. */
   transfer(input: DevnetTransferInput): Promise<DevnetTransferRow>;
+  /**
+   * Replaces the chain's last `depth` blocks with new ones (new hashes, same heights): their
+   * transfers go back to pending and are mined in the next block, or with `drop` are gone.
+   */
+  reorg(chainId: ChainId, depth: number, options?: { drop?: boolean }): Promise<DevnetReorg>;
 }
 
 export interface ChainRegistry {
@@ -55,20 +62,22 @@ export async function createChainRegistry(deps: {
   settings: ChainSettings;
   wallet: HdWallet;
   log: FastifyBaseLogger;
+  /** The app's clock: devnet blocks are timed by it (lateness is judged by a block's time). */
+  now?: () => Date;
 }): Promise<ChainRegistry> {
-  const { db, settings, wallet, log } = deps;
+  const { db, settings, wallet, log, now } = deps;
   const adapters = new Map<ChainId, ChainAdapter>();
   const statuses: ChainStatus[] = [];
   let producer: BlockProducer | null = null;
 
   if (settings.mode === 'devnet') {
-    await ensureGenesisBlocks(db);
+    await ensureGenesisBlocks(db, now);
     for (const chainId of CHAIN_IDS) {
       const confirmations = settings.confirmations[chainId];
       adapters.set(chainId, createDevnetAdapter({ db, chainId, wallet, confirmations }));
       statuses.push({ chainId, enabled: true, confirmations });
     }
-    producer = createBlockProducer({ db, intervalMs: settings.devnetBlockMs, log });
+    producer = createBlockProducer({ db, intervalMs: settings.devnetBlockMs, log, ...(now ? { now } : {}) });
   } else {
     for (const chainId of CHAIN_IDS) {
       const reason =
@@ -89,6 +98,7 @@ export async function createChainRegistry(deps: {
       ? {
           produceBlock: () => blockProducer.produceBlock(),
           transfer: (input) => devnetTransfer(db, input),
+          reorg: (chainId, depth, options) => reorgDevnetBlocks(db, chainId, depth, options),
         }
       : null,
     start: () => blockProducer?.start(),

@@ -26,6 +26,7 @@ export async function startChains(app: FastifyInstance): Promise<void> {
     settings,
     wallet: createHdWallet(seed.mnemonic),
     log: app.log,
+    now: app.now,
   });
   app.decorate('chains', registry);
   for (const line of describeChains(registry)) {

@@ -7,7 +7,6 @@ import { EXPORT_EXPIRE_JOB, EXPORT_RUN_JOB } from '../modules/exports/export.ser
 import { createMailJobHandler, MAIL_JOB } from '../modules/mail/mail.job';
 import { createMailTransport } from '../modules/mail/mail-transport';
 import { createNoticePublishHandler, NOTICE_PUBLISH_JOB } from '../modules/notice/notice-changes';
-import { startCollectionWatcher } from '../modules/orders/start-watcher';
 import { createTelegramAlertHandler, TELEGRAM_JOB } from '../modules/telegram/telegram-alert.job';
 import { createTelegramDeps, startTelegramBot } from '../modules/telegram/telegram-bot';
 import { purgeCallbackLog } from './purge-callback-log';
@@ -72,8 +71,6 @@ export function startJobs(app: FastifyInstance): void {
   const workers = combineWorkers(callbacks, worker);
   app.decorate('jobs', workers);
   app.addHook('onReady', async () => workers.start());
-  // The collection watcher: chain payments to orders, expiry (its events wake the worker).
-  startCollectionWatcher(app);
   // The Telegram bot's updates (/start <code>, /stop): long polling or the webhook.
   startTelegramBot(app, telegram);
   app.addHook('onClose', async () => {

@@ -20,7 +20,9 @@ import type { OrderChains } from '../../src/modules/orders/order-chains';
 export class FakeChain implements ChainAdapter {
   readonly family: AddressFamily;
   readonly mode: 'devnet' | 'live';
-  head = 0;
+  private height = 0;
+  /** Each block's time: the test's clock when it was mined (lateness goes by it). */
+  private readonly times = new Map<number, Date>();
   readonly transfers: ChainTransfer[] = [];
   private txCounter = 0;
   /** Tells apart the transactions of two instances of one chain (tests that start a chain afresh). */
@@ -30,9 +32,26 @@ export class FakeChain implements ChainAdapter {
     readonly chainId: ChainId,
     readonly confirmations: number,
     mode: 'devnet' | 'live' = 'devnet',
+    /** The test's clock: a block is timed when it is mined. */
+    private readonly now: () => Date = () => new Date(),
   ) {
     this.family = chainId === 'TRON' ? 'tron' : chainId === 'DOGE' ? 'doge' : 'evm';
     this.mode = mode;
+    this.times.set(0, now());
+  }
+
+  /** The head height; setting it higher mines the blocks between, timed now. */
+  get head(): number {
+    return this.height;
+  }
+  set head(height: number) {
+    for (let h = this.height + 1; h <= height; h += 1) this.times.set(h, this.now());
+    this.height = height;
+  }
+
+  /** The time of the block at `height` (the clock when it was mined). */
+  blockTime(height: number): Date {
+    return this.times.get(height) ?? this.now();
   }
 
   isValidAddress(address: string): boolean {
@@ -61,7 +80,7 @@ export class FakeChain implements ChainAdapter {
       height,
       hash: this.blockHash(height),
       parentHash: height === 0 ? `0x${'0'.repeat(64)}` : this.blockHash(height - 1),
-      time: new Date(1_700_000_000_000 + height * 1000),
+      time: this.blockTime(height),
     };
   }
 
@@ -73,23 +92,32 @@ export class FakeChain implements ChainAdapter {
     const blocks: BlockRef[] = [];
     for (let h = Math.max(fromHeight, 0); h <= Math.min(toHeight, this.head); h += 1)
       blocks.push(this.block(h));
-    const transfers = (await this.scanTransfers(fromHeight, toHeight, watched)).map((t) => ({
-      ...t,
-      blockHash: this.blockHash(t.blockHeight),
-    }));
+    // Matched locally, one set lookup per transfer, as a real adapter does.
+    const transfers = this.transfers
+      .filter((t) => t.blockHeight >= fromHeight && t.blockHeight <= toHeight && watched.has(t.toAddress))
+      .map((t) => ({
+        ...t,
+        blockHash: this.blockHash(t.blockHeight),
+        blockTime: this.blockTime(t.blockHeight),
+      }));
     return { blocks, transfers };
   }
 
   /**
-   * Replaces the last `depth` blocks with others (new hashes) that hold none of their transfers,
-   * like anvil_reorg; the head stays where it was.
+   * Replaces the last `depth` blocks with others (new hashes, timed now) that hold none of their
+   * transfers, like anvil_reorg; the head stays where it was. Returns the transfers taken out.
    */
-  reorg(depth: number): void {
+  reorg(depth: number): ChainTransfer[] {
     const fork = this.head - depth + 1;
-    for (let h = fork; h <= this.head; h += 1) this.forkOf.set(h, (this.forkOf.get(h) ?? 0) + 1);
-    for (let i = this.transfers.length - 1; i >= 0; i -= 1) {
-      if ((this.transfers[i]?.blockHeight ?? 0) >= fork) this.transfers.splice(i, 1);
+    for (let h = fork; h <= this.head; h += 1) {
+      this.forkOf.set(h, (this.forkOf.get(h) ?? 0) + 1);
+      this.times.set(h, this.now());
     }
+    const orphaned: ChainTransfer[] = [];
+    for (let i = this.transfers.length - 1; i >= 0; i -= 1) {
+      if ((this.transfers[i]?.blockHeight ?? 0) >= fork) orphaned.unshift(...this.transfers.splice(i, 1));
+    }
+    return orphaned;
   }
 
   async balanceOf(): Promise<string> {
@@ -130,15 +158,6 @@ export class FakeChain implements ChainAdapter {
       };
     },
   };
-
-  async scanTransfers(fromHeight: number, toHeight: number, addresses?: ReadonlySet<string>) {
-    return this.transfers.filter(
-      (t) =>
-        t.blockHeight >= fromHeight &&
-        t.blockHeight <= toHeight &&
-        (addresses === undefined || addresses.has(t.toAddress)),
-    );
-  }
 
   async confirmationsOf(blockHeight: number): Promise<number> {
     return blockHeight > this.head ? 0 : this.head - blockHeight + 1;
@@ -189,7 +208,7 @@ export class FakeChain implements ChainAdapter {
       amount,
       blockHeight: this.head,
       blockHash: this.blockHash(this.head),
-      blockTime: new Date(1_700_000_000_000 + this.head * 1000),
+      blockTime: this.blockTime(this.head),
     };
     this.transfers.push(transfer);
     return transfer;
@@ -207,12 +226,15 @@ export interface FakeChains extends OrderChains {
   enabled(): FakeChain[];
 }
 
-/** One FakeChain per enabled chain (default: all five), `confirmations` each (default 3). */
+/**
+ * One FakeChain per enabled chain (default: all five), `confirmations` each (default 3), its
+ * blocks timed by `now` (the test's clock; default the real one).
+ */
 export function createFakeChains(
-  options: { enabled?: ChainId[]; confirmations?: number; mode?: 'devnet' | 'live' } = {},
+  options: { enabled?: ChainId[]; confirmations?: number; mode?: 'devnet' | 'live'; now?: () => Date } = {},
 ): FakeChains {
   const { enabled = ['ETH', 'TRON', 'BSC', 'POLYGON', 'DOGE'], confirmations = 3, mode = 'devnet' } = options;
-  const adapters = new Map(enabled.map((id) => [id, new FakeChain(id, confirmations, mode)]));
+  const adapters = new Map(enabled.map((id) => [id, new FakeChain(id, confirmations, mode, options.now)]));
   return {
     mode,
     get: (chainId: string) => adapters.get(chainId as ChainId),

@@ -2,7 +2,7 @@ import { money, toDecimalString } from '@tollgate/contracts/money';
 import { and, asc, between, eq, gte, lte, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { devnetBlocks, devnetTransfers } from '../../db/schema';
-import { CHAIN_FAMILY, isValidAddress, normalizeAddress } from '../addresses';
+import { CHAIN_FAMILY, isValidAddress } from '../addresses';
 import {
   type BlockRef,
   type ChainAdapter,
@@ -14,8 +14,6 @@ import {
 import type { HdWallet } from '../hd-wallet';
 import { createDevnetSender } from './devnet-sender';
 import { devnetTransfer, referenceHash } from './devnet-transfer';
-
-const NORMALIZED_KEPT = 100_000;
 
 /**
  * One simulated chain over devnet_blocks and devnet_transfers. Addresses are the real ones
@@ -30,19 +28,6 @@ export function createDevnetAdapter(deps: {
 }): ChainAdapter {
   const { db, chainId, wallet, confirmations } = deps;
   const family = CHAIN_FAMILY[chainId];
-
-  // The watched addresses of every scan, normalized once each (an EVM checksum is a keccak hash:
-  // thousands of addresses every block on a big database). Bounded: past the limit it starts over.
-  const normalized = new Map<string, string>();
-  const normalizeWatched = (address: string) => {
-    let known = normalized.get(address);
-    if (known === undefined) {
-      if (normalized.size >= NORMALIZED_KEPT) normalized.clear();
-      known = normalizeAddress(family, address);
-      normalized.set(address, known);
-    }
-    return known;
-  };
 
   const headHeight = async () => {
     const [row] = await db
@@ -153,16 +138,6 @@ export function createDevnetAdapter(deps: {
           ),
         );
       return toDecimalString(money(row?.received ?? '0').minus(row?.sent ?? '0'));
-    },
-
-    // Replaced by `scan` (issue 32): kept until the watcher moves to it.
-    async scanTransfers(fromHeight, toHeight, addresses) {
-      const watched = addresses
-        ? new Set([...addresses].map(normalizeWatched))
-        : new Set(
-            (await db.select({ to: devnetTransfers.toAddress }).from(devnetTransfers)).map((r) => r.to),
-          );
-      return (await this.scan(fromHeight, toHeight, watched)).transfers;
     },
 
     async confirmationsOf(blockHeight) {

@@ -232,6 +232,7 @@ export const CALLBACK_EVENT_TYPES = [
   'collection.completed',
   'collection.expired',
   'collection.payment_received',
+  'collection.payment_reverted',
   'payout.processing',
   'payout.completed',
   'payout.failed',

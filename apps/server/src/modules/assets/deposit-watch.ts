@@ -6,16 +6,19 @@ import { chainTransfers, depositAddresses } from '../../db/schema';
 import type { Clock } from '../../types';
 import { postFundRecord } from '../ledger/post-fund-record';
 import { newDepositNo } from '../orders/order-number';
-import { insertTransferIfNew } from '../orders/watch.repository';
+import { insertTransferIfNew } from '../watcher/watch.repository';
 
 /**
- * The watcher's deposit half (collection-watcher.ts calls it): a transfer to a merchant's own
- * deposit address is recorded once, like a collection's, then
- * - a coin the chain does not carry is `ignored`;
+ * The watcher's deposit half (modules/watcher/collection-watcher.ts calls it): a transfer to a
+ * merchant's own deposit address is recorded once, like a collection's, then
+ * - from the platform's own hot or gas wallet (a sweep's gas top-up) it is `ignored`;
+ * - a coin the chain does not carry for deposits is `unmatched` (the operator's queue);
  * - less than the coin's minDepositAmount is `below_minimum`: recorded, shown, never credited;
  * - otherwise `confirming`, and once it has the chain's confirmations it is credited in one
  *   transaction: the transfer marked `credited` (only while still confirming, so once) and a
- *   `deposit` fund record adding the whole amount to available (deposits carry no fee).
+ *   `deposit` fund record adding the whole amount to available (deposits carry no fee). Just
+ *   before, the chain is asked whether the transfer's block is still the canonical one at its
+ *   height; if not, the credit waits (the next scan finds the reorg and drops the transfer).
  * A deposit gets its platform number (`DP…`) when recorded; its fund record carries it.
  */
 export interface WatchedDeposit {
@@ -29,10 +32,16 @@ export async function recordDeposit(
   deposit: WatchedDeposit,
   minimums: ReadonlyMap<string, string>,
   now: Date,
+  fromPlatform = false,
 ): Promise<boolean> {
   const min = minimums.get(transfer.coinName);
-  const status =
-    min === undefined ? 'ignored' : money(transfer.amount).lessThan(min) ? 'below_minimum' : 'confirming';
+  const status = fromPlatform
+    ? 'ignored'
+    : min === undefined
+      ? 'unmatched'
+      : money(transfer.amount).lessThan(min)
+        ? 'below_minimum'
+        : 'confirming';
   const recorded = await insertTransferIfNew(tx, transfer, {
     orderId: null,
     depositAddressId: deposit.id,
@@ -46,7 +55,12 @@ export async function recordDeposit(
 /** Deposits with their confirmations (block at most `maxHeight`) still waiting to be credited. */
 function creditableDeposits(db: Executor, chainId: string, maxHeight: number) {
   return db
-    .select({ id: chainTransfers.id, merchantId: depositAddresses.merchantId })
+    .select({
+      id: chainTransfers.id,
+      merchantId: depositAddresses.merchantId,
+      blockHeight: chainTransfers.blockHeight,
+      blockHash: chainTransfers.blockHash,
+    })
     .from(chainTransfers)
     .innerJoin(depositAddresses, eq(depositAddresses.id, chainTransfers.depositAddressId))
     .where(
@@ -60,14 +74,19 @@ function creditableDeposits(db: Executor, chainId: string, maxHeight: number) {
     .orderBy(asc(chainTransfers.id));
 }
 
-/** Credits every confirmed deposit of the chain; returns how many. */
+/**
+ * Credits every confirmed deposit of the chain whose block `isCanonical` still confirms (asked
+ * before the transaction: the adapter is never called inside one); returns how many.
+ */
 export async function creditConfirmedDeposits(
   deps: { db: Database; now: Clock },
   chainId: string,
   maxHeight: number,
+  isCanonical: (height: number, hash: string | null) => Promise<boolean>,
 ): Promise<number> {
   let credited = 0;
   for (const candidate of await creditableDeposits(deps.db, chainId, maxHeight)) {
+    if (!(await isCanonical(candidate.blockHeight, candidate.blockHash))) continue;
     await deps.db.transaction(async (tx) => {
       const now = deps.now();
       const [transfer] = await tx

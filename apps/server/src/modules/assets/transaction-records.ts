@@ -16,7 +16,9 @@ import { chainTransfers, depositAddresses } from '../../db/schema';
  * POST /front/merchant/account/transaction-record: the merchant's deposits (transfers seen to
  * their deposit addresses) or withdrawals, newest first, filtered, paged. A deposit is shown as
  * confirming, completed (credited) or below_minimum (recorded, never credited); an ignored one
- * (a coin the chain does not carry) is not a deposit and is not listed.
+ * (the platform's own gas top-up) or an unmatched one (a coin the chain does not carry: the
+ * operator's queue) is not a deposit and is not listed. A credited deposit whose block a deep
+ * reorg orphaned (`reorged`) stays completed: its credit stands, the operator's alert lists it.
  */
 type Body = z.output<typeof transactionRecordBody>;
 
@@ -25,10 +27,11 @@ export interface TransactionRecordDeps {
   chains: { get(chainId: string): ChainAdapter | undefined };
 }
 
-const DEPOSIT_STATUS: Record<DepositStatus, 'confirming' | 'credited' | 'below_minimum'> = {
-  confirming: 'confirming',
-  completed: 'credited',
-  below_minimum: 'below_minimum',
+type ListedStatus = 'confirming' | 'credited' | 'reorged' | 'below_minimum';
+const DEPOSIT_STATUS: Record<DepositStatus, ListedStatus[]> = {
+  confirming: ['confirming'],
+  completed: ['credited', 'reorged'],
+  below_minimum: ['below_minimum'],
 };
 
 function isDepositStatus(status: string): status is DepositStatus {
@@ -57,8 +60,8 @@ export function depositConditions(
   return [
     eq(depositAddresses.merchantId, merchantId),
     body.status
-      ? eq(chainTransfers.status, DEPOSIT_STATUS[body.status as DepositStatus])
-      : inArray(chainTransfers.status, ['confirming', 'credited', 'below_minimum']),
+      ? inArray(chainTransfers.status, DEPOSIT_STATUS[body.status as DepositStatus])
+      : inArray(chainTransfers.status, ['confirming', 'credited', 'reorged', 'below_minimum']),
     body.coinName ? eq(chainTransfers.coinName, body.coinName) : undefined,
     body.timeFrom ? gte(chainTransfers.seenAt, new Date(body.timeFrom)) : undefined,
     body.timeTo ? lt(chainTransfers.seenAt, new Date(body.timeTo)) : undefined,
@@ -111,7 +114,11 @@ async function listDeposits(
       fee: '0',
       txHash: t.txHash,
       status:
-        t.status === 'credited' ? 'completed' : t.status === 'below_minimum' ? 'below_minimum' : 'confirming',
+        t.status === 'credited' || t.status === 'reorged'
+          ? 'completed'
+          : t.status === 'below_minimum'
+            ? 'below_minimum'
+            : 'confirming',
       confirmations: chain ? Math.max(chain.head - t.blockHeight + 1, 0) : 0,
       confirmationsRequired: chain?.required ?? 0,
       reason: null,

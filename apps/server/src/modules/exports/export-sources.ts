@@ -338,7 +338,7 @@ const depositSource: ExportSource<ExportTransactionFilters> = {
         r.txHash,
         labelOf(
           labels.transactionStatus,
-          r.status === 'credited'
+          r.status === 'credited' || r.status === 'reorged'
             ? 'completed'
             : r.status === 'below_minimum'
               ? 'below_minimum'

@@ -111,8 +111,15 @@ export async function getOrderDetail(
         coinName: t.coinName,
         amount: toDecimalString(t.amount),
         blockHeight: t.blockHeight,
-        // An order's transfers are never below_minimum (that is a merchant deposit's status).
-        status: t.status === 'confirming' || t.status === 'credited' ? t.status : 'ignored',
+        // An order's transfers are never below_minimum (that is a merchant deposit's status). A
+        // credited one a deep reorg orphaned (`reorged`) stays credited: the credit stands, and
+        // the operator's deep_reorg alert lists it.
+        status:
+          t.status === 'reorged'
+            ? 'credited'
+            : t.status === 'confirming' || t.status === 'credited' || t.status === 'unmatched'
+              ? t.status
+              : 'ignored',
         confirmations: chain ? Math.max(chain.head - t.blockHeight + 1, 0) : 0,
         confirmationsRequired: chain?.required ?? 0,
         seenAt: t.seenAt.toISOString(),

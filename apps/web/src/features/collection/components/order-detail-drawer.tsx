@@ -298,7 +298,15 @@ function Transfers({ transfers }: { transfers: OrderTransfer[] }) {
             dataIndex: 'status',
             render: (status: OrderTransfer['status']) => (
               <Tag
-                color={status === 'credited' ? 'success' : status === 'ignored' ? 'default' : 'processing'}
+                color={
+                  status === 'credited'
+                    ? 'success'
+                    : status === 'unmatched'
+                      ? 'warning'
+                      : status === 'ignored'
+                        ? 'default'
+                        : 'processing'
+                }
               >
                 {t(`collection.detail.transfer.${status}`)}
               </Tag>

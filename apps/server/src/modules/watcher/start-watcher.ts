@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { createEpusdtEventWriter } from '../epusdt/epusdt-notify';
-import { runWatcherTick, type TickReport, type WatcherDeps } from './collection-watcher';
+import { leaseName, newLeaseHolder, releaseLease } from './chain-lease';
+import { runWatcherTick, type TickReport, type WatcherDeps, type WatcherNode } from './collection-watcher';
+import { WatchedSets } from './watched-set';
 
 /**
- * The collection watcher of this process: a pass (collection-watcher.ts) every interval, from
- * ready to close. Several nodes may run it on one database: each pass claims a chain's scan by
- * its cursor row, and credits and expiries are conditional updates under the order's lock.
+ * The chain watcher of this process: a pass (collection-watcher.ts) every interval, from ready
+ * to close. Several nodes may run it on one database: each chain is scanned, credited and its
+ * sends watched by the node holding its lease (chain-lease.ts), and credits and expiries are
+ * conditional updates under the order's lock besides. On stop the node gives its leases up, so
+ * another takes its chains on its next pass rather than after WATCHER_LEASE_MS.
  * `tick()` runs one pass now (tests, after a devnet block), after any pass in progress.
  */
 export interface CollectionWatcher {
@@ -16,6 +20,11 @@ export interface CollectionWatcher {
 
 /** Live chains are polled this often; devnet chains once per block (DEVNET_BLOCK_MS). */
 const LIVE_POLL_MS = 10_000;
+
+/** A node's own watcher state: its lease holder id and its in-memory watched sets. */
+export function createWatcherNode(leaseMs: number): WatcherNode {
+  return { holder: newLeaseHolder(), leaseMs, watched: new WatchedSets() };
+}
 
 export function createCollectionWatcher(
   deps: WatcherDeps & { everyMs: number; afterEvents(): void },
@@ -51,9 +60,16 @@ export function createCollectionWatcher(
     },
     tick: pass,
     async stop() {
+      const wasRunning = !stopped;
       stopped = true;
       clearTimeout(timer);
       await running;
+      if (!wasRunning) return;
+      for (const adapter of deps.chains.enabled()) {
+        await releaseLease(deps.db, leaseName(adapter.chainId), deps.node.holder).catch((error: unknown) =>
+          deps.log?.warn({ err: error }, 'watcher: lease not released'),
+        );
+      }
     },
   };
 }
@@ -64,6 +80,7 @@ export function startCollectionWatcher(app: FastifyInstance): void {
     now: app.now,
     chains: app.chains,
     events: { publicUrl: app.config.publicUrl, epusdt: createEpusdtEventWriter() },
+    node: createWatcherNode(app.config.watcherLeaseMs),
     log: app.log,
     everyMs: app.chains.mode === 'devnet' ? app.config.chains.devnetBlockMs : LIVE_POLL_MS,
     afterEvents: () => app.jobs.wake(),

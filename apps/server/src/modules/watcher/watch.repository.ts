@@ -1,14 +1,11 @@
-import { and, asc, eq, gt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { ChainTransfer } from '../../chains/chain-adapter';
 import type { Executor } from '../../db/client';
-import { applications, chainCursors, chainTransfers, orders } from '../../db/schema';
-import type { OrderRow } from './order.repository';
+import { applications, chainCursors, chainTransfers, depositAddresses, orders } from '../../db/schema';
+import type { OrderRow } from '../orders/order.repository';
 
 /** The watcher's queries: cursors, watched addresses, transfers, order locks. */
 export type ChainTransferRow = typeof chainTransfers.$inferSelect;
-
-/** How long an order's address is watched after its expiry (late payments). */
-export const WATCH_AFTER_EXPIRY_MS = 7 * 24 * 60 * 60_000;
 
 export async function readCursor(db: Executor, chainId: string): Promise<number | undefined> {
   const [row] = await db
@@ -55,24 +52,6 @@ export async function claimRange(
   return rows.length === 1;
 }
 
-/** Addresses of the chain's orders that may still receive a payment that counts. */
-export async function watchedAddresses(db: Executor, chainId: string, now: Date): Promise<Set<string>> {
-  const rows = await db
-    .select({ address: orders.payAddress })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.network, chainId),
-        sql`${orders.payAddress} is not null`,
-        or(
-          gt(orders.expiresAt, new Date(now.getTime() - WATCH_AFTER_EXPIRY_MS)),
-          eq(orders.status, 'confirming'),
-        ),
-      ),
-    );
-  return new Set(rows.flatMap((row) => (row.address ? [row.address] : [])));
-}
-
 /** The chain's order paid at `address`, locked until the transaction ends, with its application's public id. */
 export async function lockOrderByAddress(
   tx: Executor,
@@ -80,11 +59,28 @@ export async function lockOrderByAddress(
   address: string,
 ): Promise<LockedOrder | undefined> {
   const [row] = await tx
-    .select({ order: orders, appId: applications.appId })
+    .select({
+      order: orders,
+      appId: applications.appId,
+      appDeleted: sql<boolean>`${applications.deletedAt} is not null`,
+    })
     .from(orders)
     .innerJoin(applications, eq(applications.id, orders.applicationId))
     .where(and(eq(orders.network, chainId), eq(orders.payAddress, address)))
     .for('update', { of: orders });
+  return row;
+}
+
+/** The merchant's deposit address `address` of the chain, if it is one. */
+export async function findDepositByAddress(
+  tx: Executor,
+  chainId: string,
+  address: string,
+): Promise<{ id: number; merchantId: number } | undefined> {
+  const [row] = await tx
+    .select({ id: depositAddresses.id, merchantId: depositAddresses.merchantId })
+    .from(depositAddresses)
+    .where(and(eq(depositAddresses.chainId, chainId), eq(depositAddresses.address, address)));
   return row;
 }
 
@@ -111,6 +107,8 @@ export async function insertTransferIfNew(
       coinName: transfer.coinName,
       amount: transfer.amount,
       blockHeight: transfer.blockHeight,
+      blockHash: transfer.blockHash,
+      blockTime: transfer.blockTime,
       orderId: values.orderId,
       depositAddressId: values.depositAddressId ?? null,
       depositNo: values.depositNo ?? null,
@@ -125,6 +123,8 @@ export async function insertTransferIfNew(
 export interface LockedOrder {
   order: OrderRow;
   appId: string;
+  /** Its application was deleted: a payment to it is `unmatched`, for the operator. */
+  appDeleted?: boolean;
 }
 
 /** The order row locked until the transaction ends, with its application's public id. */
@@ -148,10 +148,44 @@ export async function updateOrder(
   return row;
 }
 
+/**
+ * A transfer recorded, then orphaned by a reorg deeper than the confirmations after its credit
+ * (`reorged`), and now mined again on the canonical chain: credited as it was, in its new block.
+ * Undefined when it was not reorged.
+ */
+export async function restoreReorgedTransfer(
+  tx: Executor,
+  transfer: ChainTransfer,
+): Promise<{ id: number } | undefined> {
+  const [row] = await tx
+    .update(chainTransfers)
+    .set({
+      status: 'credited',
+      blockHeight: transfer.blockHeight,
+      blockHash: transfer.blockHash,
+      blockTime: transfer.blockTime,
+    })
+    .where(
+      and(
+        eq(chainTransfers.chainId, transfer.chainId),
+        eq(chainTransfers.txHash, transfer.txHash),
+        eq(chainTransfers.logIndex, transfer.logIndex),
+        eq(chainTransfers.status, 'reorged'),
+      ),
+    )
+    .returning({ id: chainTransfers.id });
+  return row;
+}
+
 /** Transfers with their confirmations (block at most `maxHeight`) whose order is no longer pending. */
 export async function creditableTransfers(db: Executor, chainId: string, maxHeight: number) {
   return db
-    .select({ id: chainTransfers.id, orderId: chainTransfers.orderId })
+    .select({
+      id: chainTransfers.id,
+      orderId: chainTransfers.orderId,
+      blockHeight: chainTransfers.blockHeight,
+      blockHash: chainTransfers.blockHash,
+    })
     .from(chainTransfers)
     .innerJoin(orders, eq(orders.id, chainTransfers.orderId))
     .where(

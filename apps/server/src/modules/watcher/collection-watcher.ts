@@ -1,0 +1,361 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { type ChainAdapter, GAS_WALLET, HOT_WALLET } from '../../chains/chain-adapter';
+import type { Database } from '../../db/client';
+import type { Clock } from '../../types';
+import { depositMinimumsOfChain } from '../assets/deposit.repository';
+import { creditConfirmedDeposits, recordDeposit } from '../assets/deposit-watch';
+import { watchWithdrawals } from '../assets/withdrawal-watch';
+import { type CollectionRate, collectionFee, loadCollectionRate } from '../ledger/collection-fee';
+import { postFundRecord } from '../ledger/post-fund-record';
+import {
+  decideOnCredit,
+  decideOnExpiry,
+  decideOnPayment,
+  isDue,
+  type OrderDecision,
+} from '../orders/collection-rules';
+import type { OrderRow } from '../orders/order.repository';
+import type { OrderEventContext } from '../orders/order-events';
+import { completionDelta, type DailyStatDelta } from '../reports/daily-stats';
+import { applyDecision } from './apply-decision';
+import { keptBlocks, storeBlocks, storedBlock } from './chain-blocks.repository';
+import { holdLease, leaseName } from './chain-lease';
+import { rewindReorg } from './reorg';
+import {
+  claimRange,
+  creditableTransfers,
+  dueOrderIds,
+  ensureCursor,
+  findDepositByAddress,
+  insertTransferIfNew,
+  lockOrder,
+  lockOrderByAddress,
+  markTransferCredited,
+  restoreReorgedTransfer,
+} from './watch.repository';
+import type { WatchedSets } from './watched-set';
+
+/**
+ * One pass of the chain watcher (collection-rules.ts says what each step decides):
+ * 1. per enabled chain whose lease this node holds (chain-lease.ts: one node scans, credits and
+ *    sends for a chain), scan the blocks after the chain's cursor up to the head against the
+ *    watched set (every address ever issued, watched-set.ts). A first block that does not sit
+ *    on the stored block below it is a reorg (reorg.ts): rewind to the common ancestor, then
+ *    scan again. Otherwise, in one transaction that claims the range by moving the cursor
+ *    (locked, and only while still where this node read it), store the range's latest blocks
+ *    (chain_blocks), record each transfer once (unique chain + tx hash + log index) and
+ *    attribute it to the order of its address under the order's row lock, judging lateness
+ *    by the block's time, or to a merchant's deposit address (assets/deposit-watch.ts);
+ * 2. expire the pending orders past their time, one transaction each (any node);
+ * 3. per chain held, credit each transfer that has its confirmations and whose order is no
+ *    longer pending, once the chain confirms its block is still the canonical one at its
+ *    height: one transaction each with the fund record, the order's change and its event;
+ *    then the confirmed deposits the same way;
+ * 4. per chain held, the withdrawals (assets/withdrawal-watch.ts).
+ * The adapter is never called inside a transaction: the devnet adapter queries the database
+ * itself, and PGlite has one connection.
+ */
+export interface WatcherNode {
+  /** This process's lease holder id (chain-lease.ts newLeaseHolder). */
+  holder: string;
+  /** How long a lease lasts unless renewed (WATCHER_LEASE_MS). */
+  leaseMs: number;
+  /** The watched addresses of each chain, in memory (watched-set.ts). */
+  watched: WatchedSets;
+}
+
+export interface WatcherDeps {
+  db: Database;
+  now: Clock;
+  chains: { enabled(): ChainAdapter[] };
+  events: OrderEventContext;
+  node: WatcherNode;
+  log?: FastifyBaseLogger | undefined;
+}
+
+export interface TickReport {
+  expired: number;
+  recorded: number;
+  credited: number;
+  /** Withdrawals completed or failed on chain. */
+  settled: number;
+  /** Callback events written: the caller wakes the job worker when any. */
+  events: number;
+  /** Chains this node scanned this pass (those whose lease it holds). */
+  scanned: number;
+  /** Reorgs found and rewound. */
+  reorgs: number;
+  /** Uncredited transfers dropped by reorgs. */
+  dropped: number;
+  /** Credited transfers orphaned by a reorg deeper than the confirmations (each in a deep_reorg alert). */
+  reorged: number;
+  /** Credits put off because the transfer's block is no longer the canonical one. */
+  held: number;
+}
+
+export const emptyReport = (): TickReport => ({
+  expired: 0,
+  recorded: 0,
+  credited: 0,
+  settled: 0,
+  events: 0,
+  scanned: 0,
+  reorgs: 0,
+  dropped: 0,
+  reorged: 0,
+  held: 0,
+});
+
+const MAX_BLOCKS_PER_SCAN = 500;
+const EXPIRE_BATCH = 200;
+/** A pass rewinds at most this many reorgs of one chain before leaving the rest to the next. */
+const MAX_REWINDS_PER_PASS = 4;
+
+export async function runWatcherTick(deps: WatcherDeps): Promise<TickReport> {
+  const report = emptyReport();
+  const failures: unknown[] = [];
+  const held: ChainAdapter[] = [];
+  for (const adapter of deps.chains.enabled()) {
+    try {
+      const { db, node } = deps;
+      if (!(await holdLease(db, leaseName(adapter.chainId), node.holder, deps.now(), node.leaseMs))) continue;
+      held.push(adapter);
+      report.scanned += 1;
+      await scanChain(deps, adapter, report);
+    } catch (error) {
+      // One chain's trouble (a node down) must not hold up the others.
+      deps.log?.error({ err: error, chainId: adapter.chainId }, 'watcher: chain scan failed');
+      failures.push(error);
+    }
+  }
+  // After the scans: a payment already in a block is seen before its order's expiry is decided.
+  await expireDueOrders(deps, report).catch((error: unknown) => failures.push(error));
+  for (const adapter of held) {
+    try {
+      await creditConfirmed(deps, adapter, report);
+      report.settled += await watchWithdrawals(deps, adapter);
+    } catch (error) {
+      deps.log?.error({ err: error, chainId: adapter.chainId }, 'watcher: chain pass failed');
+      failures.push(error);
+    }
+  }
+  if (failures.length > 0) throw new AggregateError(failures, 'watcher: a pass failed');
+  return report;
+}
+
+/**
+ * What a credit adds to the collection report: the order's completion (its amount and its fee
+ * with this credit's), or, on an order completed before, this credit's fee on its completion day.
+ */
+function collectionStats(order: OrderRow, decision: OrderDecision, fee: string): DailyStatDelta[] {
+  const completedAt = decision.set.completedAt ?? (order.status === 'completed' ? order.completedAt : null);
+  if (!completedAt) return [];
+  const completing = decision.set.status === 'completed';
+  const delta = completionDelta({
+    merchantId: order.merchantId,
+    kind: 'collection',
+    coin: order.currency,
+    amount: completing ? order.amount : '0',
+    fee: completing ? (decision.set.fee ?? order.fee) : fee,
+    at: completedAt,
+  });
+  return [completing ? delta : { ...delta, count: 0 }];
+}
+
+export async function expireDueOrders(deps: WatcherDeps, report: TickReport): Promise<void> {
+  for (;;) {
+    const ids = await dueOrderIds(deps.db, deps.now(), EXPIRE_BATCH);
+    for (const id of ids) {
+      await deps.db.transaction(async (tx) => {
+        const now = deps.now();
+        const locked = await lockOrder(tx, id);
+        const decision = locked && decideOnExpiry(locked.order, now);
+        if (!locked || !decision) return; // paid or expired meanwhile
+        await applyDecision(tx, deps, locked, decision, now, report);
+        report.expired += 1;
+      });
+    }
+    if (ids.length < EXPIRE_BATCH) return;
+  }
+}
+
+export async function scanChain(deps: WatcherDeps, adapter: ChainAdapter, report: TickReport): Promise<void> {
+  for (let rewinds = 0; ; rewinds += 1) {
+    const reorg = await scanRange(deps, adapter, report);
+    if (reorg === null) return;
+    if (rewinds === MAX_REWINDS_PER_PASS) return; // the chain is unsettled: the next pass goes on
+    await rewindReorg(deps, adapter, reorg, report);
+  }
+}
+
+/**
+ * Scans the next range and records it; returns the cursor when the range does not sit on the
+ * stored block at the cursor (a reorg to rewind), else null.
+ */
+async function scanRange(
+  deps: WatcherDeps,
+  adapter: ChainAdapter,
+  report: TickReport,
+): Promise<number | null> {
+  const { db, now } = deps;
+  const chainId = adapter.chainId;
+  // Head first, then the watched addresses: an order paid in a block up to this head existed
+  // before its payment, so its address is in the set read after.
+  const head = await adapter.headHeight();
+  // Devnet chains are scanned from their genesis; a live chain from where it is when first seen.
+  const cursor = await ensureCursor(db, chainId, adapter.mode === 'devnet' ? -1 : head, now());
+  const from = cursor + 1;
+  if (head < from) return null;
+  const to = Math.min(head, from + MAX_BLOCKS_PER_SCAN - 1);
+  const watched = deps.node.watched.of(chainId);
+  await watched.refresh(db, now());
+  const range = await adapter.scan(from, to, watched.addresses);
+  const first = range.blocks[0];
+  if (!first || first.height !== from) return null; // the node has not got the range (yet)
+  const below = cursor >= 0 ? await storedBlock(db, chainId, cursor) : undefined;
+  if (below && below.hash !== first.parentHash) return cursor;
+  // A range read while the chain reorganized does not hold together: read it again next pass.
+  for (let i = 1; i < range.blocks.length; i += 1) {
+    if (range.blocks[i]?.parentHash !== range.blocks[i - 1]?.hash) return null;
+  }
+  const last = range.blocks.at(-1)?.height ?? to;
+  // The platform's own wallets send gas to order and deposit addresses (sweeps): not a payment.
+  const platform = new Set([
+    adapter.deriveAddress(HOT_WALLET.index, HOT_WALLET.account),
+    adapter.deriveAddress(GAS_WALLET.index, GAS_WALLET.account),
+  ]);
+  const minimums =
+    range.transfers.length > 0 ? await depositMinimumsOfChain(db, chainId) : new Map<string, string>();
+
+  await db.transaction(async (tx) => {
+    if (!(await claimRange(tx, chainId, cursor, last, now()))) return; // another node has this range
+    await storeBlocks(tx, chainId, range.blocks, keptBlocks(adapter.confirmations));
+    for (const transfer of range.transfers) {
+      const time = now();
+      const fromPlatform = platform.has(transfer.fromAddress);
+      const locked = await lockOrderByAddress(tx, chainId, transfer.toAddress);
+      if (!locked) {
+        const deposit = await findDepositByAddress(tx, chainId, transfer.toAddress);
+        if (deposit) {
+          if (await recordDeposit(tx, transfer, deposit, minimums, time, fromPlatform)) report.recorded += 1;
+        } else if (
+          await insertTransferIfNew(tx, transfer, { orderId: null, status: 'unmatched', now: time })
+        ) {
+          report.recorded += 1; // watched, yet neither an order's nor a deposit address
+        }
+        continue;
+      }
+      // A known coin other than the order's, or a payment to a deleted application's order:
+      // no rule credits it; the operator's Unmatched transfers page does, or returns it.
+      const counts = !fromPlatform && !locked.appDeleted && transfer.coinName === locked.order.currency;
+      const status = fromPlatform ? 'ignored' : counts ? 'confirming' : 'unmatched';
+      const recorded = await insertTransferIfNew(tx, transfer, {
+        orderId: locked.order.id,
+        status,
+        now: time,
+      });
+      if (!recorded) {
+        // Seen before: each chain transfer counts once. One a deep reorg took, mined again, is back.
+        if (await restoreReorgedTransfer(tx, transfer)) {
+          deps.log?.warn(
+            { chainId, txHash: transfer.txHash },
+            'watcher: a reorged credited transfer is mined again',
+          );
+        }
+        continue;
+      }
+      report.recorded += 1;
+      if (!counts) continue;
+      let order = locked.order;
+      // Lateness is the block's time, not the watcher's clock.
+      if (isDue(order, transfer.blockTime)) {
+        const expiry = decideOnExpiry(order, transfer.blockTime);
+        if (expiry) order = await applyDecision(tx, deps, locked, expiry, time, report);
+      }
+      const payment = decideOnPayment(order, transfer, time);
+      await applyDecision(tx, deps, { order, appId: locked.appId }, payment, time, report);
+    }
+  });
+  return null;
+}
+
+/**
+ * Whether the chain's block at `height` is still the one with `hash`, asked once per height and
+ * pass. A transfer recorded before blocks had hashes (null) is taken as it is.
+ */
+function canonicalCheck(adapter: ChainAdapter): (height: number, hash: string | null) => Promise<boolean> {
+  const hashes = new Map<number, Promise<string | undefined>>();
+  return async (height, hash) => {
+    if (hash === null) return true;
+    let known = hashes.get(height);
+    if (!known) {
+      known = adapter.blockAt(height).then((block) => block?.hash);
+      hashes.set(height, known);
+    }
+    return (await known) === hash;
+  };
+}
+
+export async function creditConfirmed(
+  deps: WatcherDeps,
+  adapter: ChainAdapter,
+  report: TickReport,
+): Promise<void> {
+  const head = await adapter.headHeight();
+  // Confirmations of a transfer in block h: head − h + 1.
+  const maxHeight = head - adapter.confirmations + 1;
+  const isCanonical = canonicalCheck(adapter);
+  // Rates read once per pass and coin (they change rarely; a pass is short).
+  const rates = new Map<string, CollectionRate>();
+  for (const candidate of await creditableTransfers(deps.db, adapter.chainId, maxHeight)) {
+    if (candidate.orderId === null) continue;
+    // Just before the credit: its block must still be the chain's at that height. If not, the
+    // credit waits; the next scan finds the reorg and drops the transfer.
+    if (!(await isCanonical(candidate.blockHeight, candidate.blockHash))) {
+      report.held += 1;
+      continue;
+    }
+    const orderId = candidate.orderId;
+    await deps.db.transaction(async (tx) => {
+      const now = deps.now();
+      const locked = await lockOrder(tx, orderId);
+      if (!locked || locked.order.status === 'pending') return;
+      const marked = await markTransferCredited(tx, candidate.id, now);
+      if (!marked) return; // credited by another node meanwhile
+      const { transfer, othersWaiting } = marked;
+      let rate = rates.get(transfer.coinName);
+      if (!rate) {
+        rate = await loadCollectionRate(tx, transfer.chainId, transfer.coinName);
+        rates.set(transfer.coinName, rate);
+      }
+      const { fee, credit } = collectionFee(rate, transfer.amount);
+      const decision = decideOnCredit(locked.order, fee, othersWaiting, now);
+      await postFundRecord(
+        tx,
+        {
+          merchantId: locked.order.merchantId,
+          currency: locked.order.currency,
+          type: 'collection',
+          bucket: 'available',
+          change: credit,
+          amount: transfer.amount,
+          fee,
+          orderNo: locked.order.orderNo,
+          txHash: transfer.txHash,
+          address: transfer.toAddress,
+          network: transfer.chainId,
+          status: 'completed',
+          now,
+        },
+        collectionStats(locked.order, decision, fee),
+      );
+      await applyDecision(tx, deps, locked, decision, now, report);
+      report.credited += 1;
+    });
+  }
+  report.credited += await creditConfirmedDeposits(deps, adapter.chainId, maxHeight, async (height, hash) => {
+    const ok = await isCanonical(height, hash);
+    if (!ok) report.held += 1;
+    return ok;
+  });
+}

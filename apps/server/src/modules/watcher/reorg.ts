@@ -1,0 +1,174 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { ChainAdapter } from '../../chains/chain-adapter';
+import { chainAlerts, chainCursors, chainTransfers, depositAddresses, orders } from '../../db/schema';
+import { decideOnReorg } from '../orders/collection-rules';
+import { applyDecision } from './apply-decision';
+import { deleteBlocksAbove, storedBlocksDown } from './chain-blocks.repository';
+import type { TickReport, WatcherDeps } from './collection-watcher';
+import { lockOrder } from './watch.repository';
+
+/**
+ * A reorg (docs/decisions/2026-12-07-chain-boundary.md, "Reading a chain"): the first block of
+ * a scanned range does not sit on the stored block below it. The watcher walks down its stored
+ * blocks, asking the chain for each height, to the highest one still canonical: the common
+ * ancestor. Then, in one transaction that also moves the cursor back to the ancestor (only
+ * while it is still where this node read it):
+ * 1. the stored blocks above the ancestor are forgotten;
+ * 2. the transfers recorded in them that were not credited are dropped (a transaction mined
+ *    again in the new blocks is recorded again when they are scanned);
+ * 3. their orders decide again from what is left (collection-rules.ts decideOnReorg), with the
+ *    collection.payment_reverted event;
+ * 4. a credited one is deeper than the confirmations: it becomes `reorged`, and a `deep_reorg`
+ *    chain alert lists each (order or deposit number, merchant, coin, amount, hash). Nothing is
+ *    reversed and no balance moves (docs/operations/deep-reorg.md says what the operator does).
+ * The scan then starts again from the ancestor. Adapter calls happen before the transaction.
+ */
+const UNCREDITED = ['confirming', 'ignored', 'below_minimum', 'unmatched'] as const;
+
+export async function rewindReorg(
+  deps: WatcherDeps,
+  adapter: ChainAdapter,
+  cursor: number,
+  report: TickReport,
+): Promise<void> {
+  const { db } = deps;
+  const chainId = adapter.chainId;
+  const stored = await storedBlocksDown(db, chainId, cursor);
+  // Past every stored block, the ancestor is below what is kept: the oldest kept is orphaned too.
+  let ancestor = (stored.at(-1)?.height ?? cursor + 1) - 1;
+  for (const block of stored) {
+    const canonical = await adapter.blockAt(block.height);
+    if (canonical?.hash === block.hash) {
+      ancestor = block.height;
+      break;
+    }
+  }
+  const orphanedHash = stored.find((block) => block.height === ancestor + 1)?.hash ?? 'unknown';
+
+  await db.transaction(async (tx) => {
+    const now = deps.now();
+    const moved = await tx
+      .update(chainCursors)
+      .set({ scannedHeight: ancestor, updatedAt: now })
+      .where(and(eq(chainCursors.chainId, chainId), eq(chainCursors.scannedHeight, cursor)))
+      .returning({ chainId: chainCursors.chainId });
+    if (moved.length === 0) return; // another node rewound or scanned meanwhile
+    await deleteBlocksAbove(tx, chainId, ancestor);
+    const orphans = await tx
+      .select({ id: chainTransfers.id, orderId: chainTransfers.orderId, status: chainTransfers.status })
+      .from(chainTransfers)
+      .where(and(eq(chainTransfers.chainId, chainId), sql`${chainTransfers.blockHeight} > ${ancestor}`));
+    const ids = orphans.map((orphan) => orphan.id);
+    // The orders first, in id order (a credit locks the order, then its transfer).
+    const orderIds = [...new Set(orphans.flatMap((o) => (o.orderId === null ? [] : [o.orderId])))].sort(
+      (a, b) => a - b,
+    );
+    const locked = new Map();
+    for (const id of orderIds) locked.set(id, await lockOrder(tx, id));
+    const dropped =
+      ids.length === 0
+        ? []
+        : await tx
+            .delete(chainTransfers)
+            .where(and(inArray(chainTransfers.id, ids), inArray(chainTransfers.status, [...UNCREDITED])))
+            .returning({ orderId: chainTransfers.orderId, status: chainTransfers.status });
+    const reorged =
+      ids.length === 0
+        ? []
+        : await tx
+            .update(chainTransfers)
+            .set({ status: 'reorged' })
+            .where(and(inArray(chainTransfers.id, ids), eq(chainTransfers.status, 'credited')))
+            .returning({ id: chainTransfers.id });
+    report.reorgs += 1;
+    report.dropped += dropped.length;
+
+    // Orders that lost a payment that counted decide again from what is left.
+    const reverted = new Set(
+      dropped.flatMap((d) => (d.orderId !== null && d.status === 'confirming' ? [d.orderId] : [])),
+    );
+    for (const orderId of [...reverted].sort((a, b) => a - b)) {
+      const order = locked.get(orderId);
+      if (!order) continue;
+      const left = await tx
+        .select({
+          amount: chainTransfers.amount,
+          txHash: chainTransfers.txHash,
+          blockTime: chainTransfers.blockTime,
+        })
+        .from(chainTransfers)
+        .where(
+          and(
+            eq(chainTransfers.orderId, orderId),
+            inArray(chainTransfers.status, ['confirming', 'credited', 'reorged']),
+          ),
+        )
+        .orderBy(asc(chainTransfers.id));
+      await applyDecision(tx, deps, order, decideOnReorg(order.order, left), now, report);
+    }
+
+    if (reorged.length > 0) {
+      const gone = await tx
+        .select({
+          txHash: chainTransfers.txHash,
+          logIndex: chainTransfers.logIndex,
+          coin: chainTransfers.coinName,
+          amount: chainTransfers.amount,
+          blockHeight: chainTransfers.blockHeight,
+          blockHash: chainTransfers.blockHash,
+          toAddress: chainTransfers.toAddress,
+          orderNo: orders.orderNo,
+          depositNo: chainTransfers.depositNo,
+          merchantId: sql<number>`coalesce(${orders.merchantId}, ${depositAddresses.merchantId})`.mapWith(
+            Number,
+          ),
+        })
+        .from(chainTransfers)
+        .leftJoin(orders, eq(orders.id, chainTransfers.orderId))
+        .leftJoin(depositAddresses, eq(depositAddresses.id, chainTransfers.depositAddressId))
+        .where(
+          inArray(
+            chainTransfers.id,
+            reorged.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(chainTransfers.id));
+      await tx
+        .insert(chainAlerts)
+        .values({
+          chainId,
+          kind: 'deep_reorg',
+          key: `${ancestor + 1}:${orphanedHash}`,
+          detail: {
+            ancestorHeight: ancestor,
+            orphanedBlockHash: orphanedHash,
+            credited: gone.map((t) => ({
+              kind: t.orderNo ? 'collection' : 'deposit',
+              no: t.orderNo ?? t.depositNo,
+              merchantId: t.merchantId,
+              coin: t.coin,
+              amount: t.amount,
+              txHash: t.txHash,
+              logIndex: t.logIndex,
+              toAddress: t.toAddress,
+              blockHeight: t.blockHeight,
+              blockHash: t.blockHash,
+            })),
+          },
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing();
+      report.reorged += gone.length;
+      deps.log?.error(
+        { chainId, ancestor, credited: gone.length },
+        'watcher: a reorg deeper than the confirmations orphaned credited transfers (chain_alerts deep_reorg)',
+      );
+    } else {
+      deps.log?.warn(
+        { chainId, ancestor, dropped: dropped.length },
+        'watcher: reorg, rescanning from the common ancestor',
+      );
+    }
+  });
+}
