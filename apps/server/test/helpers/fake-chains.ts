@@ -214,6 +214,19 @@ export class FakeChain implements ChainAdapter {
     return transfer;
   }
 
+  /** Mines a transfer a reorg took out into the next block again (a node re-including it). */
+  include(transfer: ChainTransfer): ChainTransfer {
+    this.head += 1;
+    const again = {
+      ...transfer,
+      blockHeight: this.head,
+      blockHash: this.blockHash(this.head),
+      blockTime: this.blockTime(this.head),
+    };
+    this.transfers.push(again);
+    return again;
+  }
+
   /** Mines `blocks` empty blocks (confirmations for what came before). */
   mine(blocks = 1): void {
     this.head += blocks;

@@ -60,7 +60,7 @@ export interface WatcherNode {
   holder: string;
   /** How long a lease lasts unless renewed (WATCHER_LEASE_MS). */
   leaseMs: number;
-  /** The watched addresses of each chain, in memory (watched-set.ts). */
+  /** The watched addresses of every chain, in memory (watched-set.ts). */
   watched: WatchedSets;
 }
 
@@ -207,9 +207,8 @@ async function scanRange(
   const from = cursor + 1;
   if (head < from) return null;
   const to = Math.min(head, from + MAX_BLOCKS_PER_SCAN - 1);
-  const watched = deps.node.watched.of(chainId);
-  await watched.refresh(db, now());
-  const range = await adapter.scan(from, to, watched.addresses);
+  await deps.node.watched.refresh(db, now());
+  const range = await adapter.scan(from, to, deps.node.watched.of(chainId));
   const first = range.blocks[0];
   if (!first || first.height !== from) return null; // the node has not got the range (yet)
   const below = cursor >= 0 ? await storedBlock(db, chainId, cursor) : undefined;
