@@ -232,7 +232,7 @@ describe('a reorg deeper than the confirmations, after the credit', () => {
       (a.detail as { credited: { txHash: string }[] }).credited.some((c) => c.txHash === paid.txHash),
     );
     expect(alert).toMatchObject({ chainId: 'TRON', resolvedAt: null });
-    expect((alert?.detail as { credited: unknown[] }).credited).toEqual([
+    expect((alert?.detail as { credited: unknown[] } | undefined)?.credited).toEqual([
       expect.objectContaining({
         kind: 'collection',
         no: order.orderNo,
