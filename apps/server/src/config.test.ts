@@ -45,6 +45,7 @@ describe('loadConfig', () => {
       exportDirectMaxRows: 100_000,
       exportRateLimit: 10,
       recordsWindow: 10_000,
+      watcherLeaseMs: 30_000,
       chains: {
         mode: 'devnet',
         devnetBlockMs: 3000,
@@ -227,6 +228,16 @@ describe('callbacks', () => {
     for (const value of ['0', '-1', '30d', '1.5']) {
       expect(problemsOf({ CALLBACK_LOG_RETENTION_DAYS: value })).toEqual([
         `CALLBACK_LOG_RETENTION_DAYS must be a whole number of days from 1 to 36500 (got "${value}")`,
+      ]);
+    }
+  });
+
+  it('leases a chain’s scan for 30 s unless WATCHER_LEASE_MS says otherwise', () => {
+    expect(loadConfig({}, paths).watcherLeaseMs).toBe(30_000);
+    expect(loadConfig({ WATCHER_LEASE_MS: '5000' }, paths).watcherLeaseMs).toBe(5000);
+    for (const value of ['999', '3600001', '30s']) {
+      expect(problemsOf({ WATCHER_LEASE_MS: value })).toEqual([
+        `WATCHER_LEASE_MS must be a whole number of milliseconds from 1000 to 3600000 (got "${value}")`,
       ]);
     }
   });
