@@ -5,7 +5,7 @@ import { decideOnReorg } from '../orders/collection-rules';
 import { applyDecision } from './apply-decision';
 import { deleteBlocksAbove, storedBlocksDown } from './chain-blocks.repository';
 import type { TickReport, WatcherDeps } from './collection-watcher';
-import { lockOrder } from './watch.repository';
+import { type LockedOrder, lockOrder } from './watch.repository';
 
 /**
  * A reorg (docs/decisions/2026-12-07-chain-boundary.md, "Reading a chain"): the first block of
@@ -63,7 +63,7 @@ export async function rewindReorg(
     const orderIds = [...new Set(orphans.flatMap((o) => (o.orderId === null ? [] : [o.orderId])))].sort(
       (a, b) => a - b,
     );
-    const locked = new Map();
+    const locked = new Map<number, LockedOrder | undefined>();
     for (const id of orderIds) locked.set(id, await lockOrder(tx, id));
     const dropped =
       ids.length === 0
