@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstScanHeight } from '../src/chains/chain-adapter';
 import { walletSecrets } from '../src/db/schema';
 import { StartupError } from '../src/lib/startup-error';
-import { type Anvil, startAnvil } from './helpers/anvil';
+import { ANVIL_FUNDER, type Anvil, startAnvil } from './helpers/anvil';
 import { buildTestApp } from './helpers/build-test-app';
 import { freePort } from './helpers/free-port';
 import { createTestDatabase } from './helpers/test-database';
@@ -121,6 +121,27 @@ describe('live EVM chains', () => {
     );
     expect((local as Error).message).toBe(
       'The node at RPC_URL_ETH reports chain id 31337 (a local anvil or Hardhat node), but ETH expects 1 (Ethereum): check RPC_URL_ETH, or set CHAIN_ID_ETH=31337 if it is a test network.',
+    );
+  });
+
+  it('refuses a TOKEN_<COIN>_<CHAIN> that is no token, or has other decimals than the coin', async () => {
+    const live = { CHAIN_MODE: 'live', WALLET_MNEMONIC: MNEMONIC };
+    const bsc = await refusal(
+      buildTestApp({
+        env: { ...live, RPC_URL_BSC: anvil.url, CHAIN_ID_BSC: '31337', TOKEN_USDT_BSC: token },
+      }),
+    );
+    expect(bsc).toBeInstanceOf(StartupError);
+    expect((bsc as Error).message).toBe(
+      `TOKEN_USDT_BSC (${token}) has 6 decimals, but USDT on BSC has 18: amounts would be converted wrong.`,
+    );
+    const eoa = await refusal(
+      buildTestApp({
+        env: { ...live, RPC_URL_ETH: anvil.url, CHAIN_ID_ETH: '31337', TOKEN_USDC_ETH: ANVIL_FUNDER },
+      }),
+    );
+    expect((eoa as Error).message).toBe(
+      `TOKEN_USDC_ETH (${ANVIL_FUNDER}) is not a token on the ETH node: it answers no decimals().`,
     );
   });
 

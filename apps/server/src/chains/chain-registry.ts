@@ -13,7 +13,7 @@ import {
 } from './devnet/block-producer';
 import { createDevnetAdapter } from './devnet/devnet-adapter';
 import { type DevnetTransferInput, type DevnetTransferRow, devnetTransfer } from './devnet/devnet-transfer';
-import { ChainIdMismatchError, createEvmAdapter, type EvmCoin } from './evm/evm-adapter';
+import { ChainIdMismatchError, createEvmAdapter, type EvmAdapter, type EvmCoin } from './evm/evm-adapter';
 import { EVM_MAINNET_IDS, type EvmChainId, isEvmChain, KNOWN_EVM_NETWORKS } from './evm/evm-chains';
 import type { HdWallet } from './hd-wallet';
 import type { Signer } from './signer';
@@ -109,8 +109,10 @@ export async function createChainRegistry(deps: {
       });
       try {
         await adapter.checkNode();
+        await checkTokenOverrides(adapter, chainId, settings.tokenContracts, coinRows);
       } catch (error) {
         if (error instanceof ChainIdMismatchError) throw new StartupError(error.message);
+        if (error instanceof StartupError) throw error;
         // The URL may hold an API key: the line names the variable, never its value.
         log.warn(
           `Chain ${chainId}: the node at RPC_URL_${chainId} did not answer at start; the chain waits for it (its chain id is checked on its first answer).`,
@@ -168,6 +170,31 @@ export function runtimeConfigOf(registry: Pick<ChainRegistry, 'mode' | 'statuses
       .statuses()
       .map(({ chainId, enabled, confirmations }) => ({ chainId, enabled, confirmations })),
   };
+}
+
+/**
+ * A TOKEN_<COIN>_<CHAIN> contract must be a token with the coins table's decimals: amounts are
+ * converted with those, so a 6-decimals token given for BNB Chain's 18-decimals USDT would
+ * credit a payment a trillion times too small.
+ */
+async function checkTokenOverrides(
+  adapter: EvmAdapter,
+  chainId: EvmChainId,
+  overrides: Partial<Record<string, string>>,
+  coinRows: readonly (typeof coins.$inferSelect)[],
+): Promise<void> {
+  for (const row of coinRows) {
+    const contract = overrides[`${row.coinName}_${chainId}`];
+    if (row.chainId !== chainId || row.isNative || contract === undefined) continue;
+    const decimals = await adapter.tokenDecimals(row.coinName);
+    if (decimals === row.decimals) continue;
+    const variable = `TOKEN_${row.coinName}_${chainId}`;
+    throw new StartupError(
+      decimals === null
+        ? `${variable} (${contract}) is not a token on the ${chainId} node: it answers no decimals().`
+        : `${variable} (${contract}) has ${decimals} decimals, but ${row.coinName} on ${chainId} has ${row.decimals}: amounts would be converted wrong.`,
+    );
+  }
 }
 
 /**

@@ -69,6 +69,8 @@ export interface EvmAdapter extends ChainAdapter {
   checkNode(): Promise<number>;
   /** The eth_getLogs range the scan asks now (narrowed after refusals). */
   logRange(): number;
+  /** What a token's contract says its decimals are; null when it has no decimals() (no token there). */
+  tokenDecimals(coinName: string): Promise<number | null>;
 }
 
 /** The node answers for another chain than the one it is configured as: never used. */
@@ -314,6 +316,18 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
     deriveAddress: (index, account = 0) => wallet.deriveAddress('evm', index, account),
     checkNode,
     logRange: () => maxLogRange,
+    async tokenDecimals(coinName) {
+      const coin = coinOf(coinName);
+      if (coin.contract === null) return null;
+      const data = encodeFunctionData({ abi: erc20Abi, functionName: 'decimals' });
+      try {
+        const result = await rpc<Hex>('eth_call', [{ to: coin.contract, data }, 'latest']);
+        return result.length === 66 ? Number(hexToBigInt(result)) : null;
+      } catch (error) {
+        if (isRefusal(error)) return null; // reverted: not a token
+        throw error;
+      }
+    },
     headHeight,
     sender,
 
