@@ -27,6 +27,12 @@ export const TEST_TOKEN = JSON.parse(
   compiler: string;
 };
 
+/** Every anvil still running: killed when the test process exits, should a file end without `stop()`. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 export function anvilBinary(): string {
   const arch = process.arch === 'x64' ? 'amd64' : process.arch;
   const name = process.platform === 'win32' ? 'anvil.exe' : 'anvil';
@@ -83,6 +89,8 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   const port = await listeningPort(child);
   const url = `http://127.0.0.1:${port}`;
   let id = 0;
