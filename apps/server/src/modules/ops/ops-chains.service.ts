@@ -99,6 +99,13 @@ async function describeChain(
     .orderBy(desc(chainBlocks.height))
     .limit(1);
   const scannedHeight = cursor?.scanned ?? null;
+  // The last scanned block's time, kept by the scan; asked of the node when the scan kept none.
+  let lastBlockTime = lastBlock?.time ?? null;
+  if (!lastBlockTime && scannedHeight !== null && headHeight !== null) {
+    lastBlockTime = await withTimeout(adapter.blockAt(scannedHeight), NODE_TIMEOUT_MS)
+      .then((block) => block?.time ?? null)
+      .catch(() => null);
+  }
 
   const chainCoins = await db
     .select({ coinName: coins.coinName, isNative: coins.isNative })
@@ -114,10 +121,15 @@ async function describeChain(
     }
   };
   const wallets: OpsChain['wallets'] = [];
-  for (const [role, key] of [
-    ['hot', HOT_WALLET],
-    ['gas', GAS_WALLET],
-  ] as const) {
+  // A UTXO chain has no gas wallet: each sweep pays its own fee from the coins it moves.
+  const roles =
+    adapter.family === 'doge'
+      ? ([['hot', HOT_WALLET]] as const)
+      : ([
+          ['hot', HOT_WALLET],
+          ['gas', GAS_WALLET],
+        ] as const);
+  for (const [role, key] of roles) {
     const address = adapter.deriveAddress(key.index, key.account);
     const held = role === 'hot' ? chainCoins : chainCoins.filter((coin) => coin.isNative);
     const balances = [];
@@ -175,7 +187,7 @@ async function describeChain(
     headHeight,
     scannedHeight,
     lag: headHeight !== null && scannedHeight !== null ? Math.max(headHeight - scannedHeight, 0) : null,
-    lastBlockTime: lastBlock ? lastBlock.time.toISOString() : null,
+    lastBlockTime: lastBlockTime ? lastBlockTime.toISOString() : null,
     wallets,
     pendingSweeps: open.filter((send) => send.kind === 'sweep' || send.kind === 'gas_topup').length,
     sends: open.map((send) => ({
