@@ -138,6 +138,8 @@ export const ENDPOINT_ROUTES = {
   opsFeeUpdate: opsPost('/ops/fees/update'),
   opsRateUpdate: opsPost('/ops/rates/update'),
   opsAuditPage: opsPost('/ops/audit/page'),
+  opsChains: opsGet('/ops/chains'),
+  opsChainRetry: opsPost('/ops/chains/retry'),
   opsNoticePage: opsPost('/ops/notices/page'),
   opsNoticeDetail: opsPost('/ops/notices/detail'),
   opsNoticeCreate: opsPost('/ops/notices/create'),

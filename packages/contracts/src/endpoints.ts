@@ -72,6 +72,8 @@ import {
   opsAuditPage,
   opsAuditPageBody,
   opsAutoApproveBody,
+  opsChainRetryBody,
+  opsChains,
   opsFeeTable,
   opsFeeUpdateBody,
   opsGoogleBindBody,
@@ -694,6 +696,18 @@ export const endpoints = {
     tag: 'ops',
     body: opsAuditPageBody,
     response: opsAuditPage,
+  }),
+  opsChains: endpoint('opsChains', {
+    summary:
+      'Every chain: head and scanned height, the hot and gas wallets, sends in flight with every hash, held withdrawals, pending sweeps and alerts',
+    tag: 'ops',
+    response: opsChains,
+  }),
+  opsChainRetry: endpoint('opsChainRetry', {
+    summary: 'Try again to send a withdrawal held in processing because the hot wallet could not pay it',
+    tag: 'ops',
+    body: opsChainRetryBody,
+    response: z.null(),
   }),
   opsNoticePage: endpoint('opsNoticePage', {
     summary: 'System notices, published and scheduled, newest publish time first; keyword searches titles',

@@ -1,5 +1,6 @@
 import {
   AuditOutlined,
+  BlockOutlined,
   NotificationOutlined,
   PercentageOutlined,
   SafetyCertificateOutlined,
@@ -17,6 +18,7 @@ const ICONS: Record<OpsMenuIcon, ReactNode> = {
   merchants: <TeamOutlined />,
   fees: <PercentageOutlined />,
   notices: <NotificationOutlined />,
+  chains: <BlockOutlined />,
   audit: <AuditOutlined />,
 };
 

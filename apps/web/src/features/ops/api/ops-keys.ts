@@ -17,6 +17,7 @@ export const opsKeys = {
   merchants: () => [...opsKeys.all, 'merchants'] as const,
   merchantPage: (body: OpsMerchantPageBody) => [...opsKeys.merchants(), 'page', body] as const,
   fees: () => [...opsKeys.all, 'fees'] as const,
+  chains: () => [...opsKeys.all, 'chains'] as const,
   audit: () => [...opsKeys.all, 'audit'] as const,
   auditPage: (body: OpsAuditPageBody) => [...opsKeys.audit(), 'page', body] as const,
   notices: () => [...opsKeys.all, 'notices'] as const,

@@ -28,6 +28,7 @@ const AUDIT_ACTION_ORDER: Record<OpsAuditAction, number> = {
   notice_create: 9,
   notice_update: 10,
   notice_delete: 11,
+  chain_send_retry: 12,
 };
 export const AUDIT_ACTIONS = (Object.keys(AUDIT_ACTION_ORDER) as OpsAuditAction[]).sort(
   (a, b) => AUDIT_ACTION_ORDER[a] - AUDIT_ACTION_ORDER[b],
