@@ -225,6 +225,7 @@ describe('sending', () => {
     const signed = await offline.sign(intent(to, '0.125'), nonce, fee);
     expect(signed.raw).toMatch(/^0x02/);
     await sender.broadcast(signed.raw);
+    await anvil.waitMined(signed.txHash);
     const state = await sender.txState(signed.txHash);
     const receipt = await anvil.rpc<{ gasUsed: Hex; effectiveGasPrice: Hex; blockHash: Hex }>(
       'eth_getTransactionReceipt',
@@ -245,6 +246,7 @@ describe('sending', () => {
     const tokenFee = await sender.quoteFee(intent(to, '3.5', 'USDT'));
     const tokenTx = await sender.sign(intent(to, '3.5', 'USDT'), nonce + 1, tokenFee);
     await sender.broadcast(tokenTx.raw);
+    await anvil.waitMined(tokenTx.txHash);
     expect(await sender.txState(tokenTx.txHash)).toMatchObject({ state: 'mined', failed: false });
     expect(await adapter.balanceOf(to, 'USDT')).toBe('3.5');
     expect(await sender.txState(`0x${'ab'.repeat(32)}`)).toEqual({ state: 'unknown' });
@@ -329,6 +331,7 @@ describe('sending', () => {
     expect(BigInt(bumped.maxFeePerGas ?? '0')).toBeGreaterThanOrEqual(2n * hexToBigInt(latest.baseFeePerGas));
     const tx = await sender.sign(intent(to, '0.01'), await sender.chainNonce(hot), bumped);
     await sender.broadcast(tx.raw);
+    await anvil.waitMined(tx.txHash);
     expect(await sender.txState(tx.txHash)).toMatchObject({ state: 'mined', failed: false });
   });
 
@@ -354,6 +357,7 @@ describe('sending', () => {
       );
       const tx = await adapter.sender.sign(intent(to, '0.2', 'BNB'), 0, fee);
       await adapter.sender.broadcast(tx.raw);
+      await legacy.waitMined(tx.txHash);
       expect(await adapter.sender.txState(tx.txHash)).toMatchObject({ state: 'mined', failed: false });
       expect(await adapter.balanceOf(to, 'BNB')).toBe('0.2');
     } finally {

@@ -69,6 +69,8 @@ export interface Anvil {
   /** A token transfer from the funder (who mints to itself first). */
   tokenTransfer(token: string, to: string, amount: bigint): Promise<Hex>;
   receipt(hash: string): Promise<{ status: Hex; blockNumber: Hex; blockHash: Hex } | null>;
+  /** Waits until `hash` is in a block (automine answers before it is): its receipt. */
+  waitMined(hash: string): Promise<{ status: Hex; blockNumber: Hex; blockHash: Hex }>;
   stop(): Promise<void>;
 }
 
@@ -106,7 +108,24 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
   };
   const receipt = (hash: string) =>
     rpc<{ status: Hex; blockNumber: Hex; blockHash: Hex } | null>('eth_getTransactionReceipt', [hash]);
-  const send = async (tx: { to?: string; value?: bigint; data?: Hex; gas?: bigint }) =>
+  // With automine on, anvil answers eth_sendTransaction before the block is mined: wait for the
+  // receipt (the event itself, asked every few milliseconds) before going on.
+  let automine = true;
+  const waitMined = async (hash: string) => {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const mined = await receipt(hash);
+      if (mined) return mined;
+      if (Date.now() > deadline) throw new Error(`${hash} not mined within 10 s`);
+      await new Promise((resolveWait) => setTimeout(resolveWait, 5));
+    }
+  };
+  const send = async (tx: { to?: string; value?: bigint; data?: Hex; gas?: bigint }) => {
+    const hash = await submit(tx);
+    if (automine) await waitMined(hash);
+    return hash;
+  };
+  const submit = async (tx: { to?: string; value?: bigint; data?: Hex; gas?: bigint }) =>
     rpc<Hex>('eth_sendTransaction', [
       {
         from: ANVIL_FUNDER,
@@ -135,7 +154,9 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
     },
     setAutomine: async (on) => {
       await rpc('evm_setAutomine', [on]);
+      automine = on;
     },
+    waitMined,
     reorg: async (depth, txs = []) => {
       await rpc('anvil_reorg', [depth, txs]);
     },
