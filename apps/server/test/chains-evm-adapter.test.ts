@@ -366,6 +366,40 @@ describe('sending', () => {
   });
 });
 
+describe('the methods of before the boundary', () => {
+  it('scan, count confirmations and report a send on top of the new ones; an inline send is refused', async () => {
+    const adapter = adapterOn(anvil);
+    const address = orderAddress(60);
+    const paid = await anvil.send({ to: address, value: parseEther('0.7') });
+    const height = Number(hexToBigInt((await anvil.receipt(paid))?.blockNumber ?? '0x0'));
+    await anvil.mine(2);
+    expect((await adapter.scanTransfers(height, height, new Set([address]))).map((t) => t.txHash)).toEqual([
+      paid,
+    ]);
+    expect(await adapter.confirmationsOf(height)).toBe(3);
+    expect(await adapter.confirmationsOf((await anvil.head()) + 1)).toBe(0);
+    expect(await adapter.transferStatus(paid)).toEqual({ blockHeight: height, failed: false });
+    expect(await adapter.transferStatus(`0x${'cd'.repeat(32)}`)).toBeNull();
+    await expect(
+      adapter.send({ coinName: 'ETH', toAddress: address, amount: '1', reference: 'W1' }),
+    ).rejects.toThrow(/send engine/);
+  });
+});
+
+describe('a WebSocket node URL', () => {
+  it('reads and scans as over http, and closes its connection', async () => {
+    const adapter = adapterOn(anvil, { rpcUrl: anvil.url.replace(/^http/, 'ws') });
+    const address = orderAddress(50);
+    const paid = await anvil.send({ to: address, value: parseEther('0.3') });
+    const head = await adapter.headHeight();
+    expect(head).toBe(await anvil.head());
+    expect((await adapter.scan(head, head, new Set([address]))).transfers.map((t) => t.txHash)).toEqual([
+      paid,
+    ]);
+    await adapter.close();
+  });
+});
+
 describe('the node’s chain id', () => {
   it('refuses a node of another chain, on every call', async () => {
     const adapter = adapterOn(anvil, { expectedChainId: undefined }); // ETH: 1

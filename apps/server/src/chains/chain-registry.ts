@@ -69,6 +69,7 @@ export async function createChainRegistry(deps: {
 }): Promise<ChainRegistry> {
   const { db, settings, wallet, log, signer } = deps;
   const adapters = new Map<ChainId, ChainAdapter>();
+  const liveAdapters: EvmAdapter[] = [];
   const statuses: ChainStatus[] = [];
   let producer: BlockProducer | null = null;
 
@@ -111,8 +112,10 @@ export async function createChainRegistry(deps: {
         await adapter.checkNode();
         await checkTokenOverrides(adapter, chainId, settings.tokenContracts, coinRows);
       } catch (error) {
-        if (error instanceof ChainIdMismatchError) throw new StartupError(error.message);
-        if (error instanceof StartupError) throw error;
+        if (error instanceof ChainIdMismatchError || error instanceof StartupError) {
+          await Promise.all([...liveAdapters, adapter].map((open) => open.close()));
+          throw error instanceof StartupError ? error : new StartupError(error.message);
+        }
         // The URL may hold an API key: the line names the variable, never its value.
         log.warn(
           `Chain ${chainId}: the node at RPC_URL_${chainId} did not answer at start; the chain waits for it (its chain id is checked on its first answer).`,
@@ -125,6 +128,7 @@ export async function createChainRegistry(deps: {
         );
       }
       adapters.set(chainId, adapter);
+      liveAdapters.push(adapter);
       statuses.push({ chainId, enabled: true, confirmations });
     }
   }
@@ -144,6 +148,7 @@ export async function createChainRegistry(deps: {
     start: () => blockProducer?.start(),
     stop: async () => {
       await blockProducer?.stop();
+      await Promise.all(liveAdapters.map((adapter) => adapter.close()));
     },
   };
 }

@@ -71,6 +71,8 @@ export interface EvmAdapter extends ChainAdapter {
   logRange(): number;
   /** What a token's contract says its decimals are; null when it has no decimals() (no token there). */
   tokenDecimals(coinName: string): Promise<number | null>;
+  /** Closes the node's connection (a WebSocket's; an http one holds none). */
+  close(): Promise<void>;
 }
 
 /** The node answers for another chain than the one it is configured as: never used. */
@@ -211,7 +213,8 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
     const heights = Array.from({ length: toHeight - fromHeight + 1 }, (_, i) => fromHeight + i);
     const [fullBlocks, logs] = await Promise.all([
       mapLimit(heights, concurrency, async (height) => {
-        const block = await getBlock(height, true);
+        // Nothing watched: the blocks' hashes only, without their transactions.
+        const block = await getBlock(height, watched.size > 0);
         if (!block) throw new ScanRaceError(`chain ${chainId}: block ${height} is above the head`);
         return block;
       }),
@@ -316,6 +319,7 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
     deriveAddress: (index, account = 0) => wallet.deriveAddress('evm', index, account),
     checkNode,
     logRange: () => maxLogRange,
+    close: () => raw.close(),
     async tokenDecimals(coinName) {
       const coin = coinOf(coinName);
       if (coin.contract === null) return null;

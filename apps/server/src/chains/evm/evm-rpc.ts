@@ -8,9 +8,13 @@ import { BaseError, createPublicClient, HttpRequestError, http, TimeoutError, we
  */
 export type Rpc = <T>(method: string, params?: readonly unknown[]) => Promise<T>;
 
-export function createRpc(url: string, options: { timeoutMs?: number } = {}): Rpc {
+export function createRpc(
+  url: string,
+  options: { timeoutMs?: number } = {},
+): Rpc & { close(): Promise<void> } {
   const timeout = options.timeoutMs ?? 20_000;
-  const transport = /^wss?:/.test(url)
+  const isSocket = /^wss?:/.test(url);
+  const transport = isSocket
     ? webSocket(url, { retryCount: 0, timeout })
     : http(url, { retryCount: 0, timeout });
   const client = createPublicClient({ transport });
@@ -18,8 +22,19 @@ export function createRpc(url: string, options: { timeoutMs?: number } = {}): Rp
     method: string;
     params?: readonly unknown[];
   }) => Promise<unknown>;
-  return async <T>(method: string, params: readonly unknown[] = []) =>
+  const rpc = async <T>(method: string, params: readonly unknown[] = []) =>
     (await request({ method, params })) as T;
+  return Object.assign(rpc, {
+    /** A WebSocket's connection is closed (an http transport holds none). */
+    async close() {
+      if (!isSocket) return;
+      const socket = client.transport as unknown as { getRpcClient?: () => Promise<{ close(): void }> };
+      await socket
+        .getRpcClient?.()
+        .then((rpcClient) => rpcClient.close())
+        .catch(() => undefined);
+    },
+  });
 }
 
 /**
