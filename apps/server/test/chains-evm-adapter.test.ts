@@ -335,6 +335,23 @@ describe('sending', () => {
     expect(await sender.txState(tx.txHash)).toMatchObject({ state: 'mined', failed: false });
   });
 
+  it('takes the gas price above the base fee as the tip from a node without eth_maxPriorityFeePerGas', async () => {
+    const proxy = await refusingProxy(anvil.url, 1_000_000, ['eth_maxPriorityFeePerGas']);
+    try {
+      const { sender } = adapterOn(anvil, { rpcUrl: proxy.url });
+      const fee = await sender.quoteFee(intent(orderAddress(45), '0.01'));
+      const gasPrice = hexToBigInt(await anvil.rpc<Hex>('eth_gasPrice'));
+      const latest = await anvil.rpc<{ baseFeePerGas: Hex }>('eth_getBlockByNumber', ['latest', false]);
+      const baseFee = hexToBigInt(latest.baseFeePerGas);
+      expect(proxy.refused).toBe(1);
+      expect(gasPrice).toBeGreaterThan(baseFee);
+      expect(fee.maxPriorityFeePerGas).toBe(String(gasPrice - baseFee));
+      expect(fee.maxFeePerGas).toBe(String(2n * baseFee + gasPrice - baseFee));
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('uses a legacy gas price on a chain without a base fee', async () => {
     const legacy = await startAnvil({ chainId: 31338, args: ['--hardfork', 'berlin'] });
     try {
@@ -424,7 +441,7 @@ function formatEth(wei: bigint): string {
 }
 
 /** A provider in front of the node that refuses eth_getLogs wider than `maxRange` blocks, as hosted ones do. */
-async function refusingProxy(target: string, maxRange: number) {
+async function refusingProxy(target: string, maxRange: number, refusedMethods: readonly string[] = []) {
   const servedRanges: number[] = [];
   let refused = 0;
   const server: Server = createServer(async (request, response) => {
@@ -435,6 +452,18 @@ async function refusingProxy(target: string, maxRange: number) {
       method: string;
       params: { fromBlock: Hex; toBlock: Hex }[];
     };
+    if (refusedMethods.includes(body.method)) {
+      refused++;
+      response.setHeader('content-type', 'application/json');
+      response.end(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: body.id,
+          error: { code: -32601, message: `the method ${body.method} does not exist/is not available` },
+        }),
+      );
+      return;
+    }
     if (body.method === 'eth_getLogs') {
       const [filter] = body.params;
       const range = Number(BigInt(filter?.toBlock ?? '0x0') - BigInt(filter?.fromBlock ?? '0x0')) + 1;

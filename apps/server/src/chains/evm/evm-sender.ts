@@ -14,7 +14,7 @@ import type { AccountSender, FeeOffer, TransferIntent, TxState } from '../chain-
 import type { HdWallet } from '../hd-wallet';
 import type { Signer } from '../signer';
 import type { EvmCoin } from './evm-adapter';
-import { messageOf, type Rpc } from './evm-rpc';
+import { isRefusal, messageOf, type Rpc } from './evm-rpc';
 
 /**
  * Sending on an EVM chain: the node quotes the fee and the gas, the Signer signs (no network),
@@ -153,7 +153,12 @@ export function createEvmSender(deps: EvmSenderDeps): AccountSender {
 
       if (latest.baseFeePerGas !== undefined && latest.baseFeePerGas !== null) {
         const baseFee = hexToBigInt(latest.baseFeePerGas);
-        let tip = hexToBigInt(await rpc<Hex>('eth_maxPriorityFeePerGas'));
+        // A node without eth_maxPriorityFeePerGas: its gas price above the base fee is the tip.
+        let tip = await rpc<Hex>('eth_maxPriorityFeePerGas').then(hexToBigInt, async (error: unknown) => {
+          if (!isRefusal(error)) throw error;
+          const price = hexToBigInt(await rpc<Hex>('eth_gasPrice'));
+          return price > baseFee ? price - baseFee : 0n;
+        });
         let cap = 2n * baseFee + tip;
         if (prevTip !== undefined) tip = max(tip, bumped(prevTip));
         if (prevCap !== undefined) cap = max(cap, bumped(prevCap));
