@@ -186,6 +186,21 @@ describe('the live wallet', () => {
     expect((refused as Error).message).toMatch(
       /^WALLET_MNEMONIC is not the wallet this database's addresses were given from \(its first address is 0x9858EfFD232B4033E47d90003D41EC34EcaEda94, this one's 0x[0-9a-fA-F]{40}\): start with that mnemonic; a new wallet needs a new database$/,
     );
+    // Another SECRET_KEY cannot open the fingerprint: refused, one line.
+    const otherKey = await refusal(
+      buildTestApp({
+        database: kept,
+        env: {
+          CHAIN_MODE: 'live',
+          WALLET_MNEMONIC: MNEMONIC,
+          SECRET_KEY: Buffer.alloc(32, 0x22).toString('base64'),
+        },
+      }),
+    );
+    expect(otherKey).toBeInstanceOf(StartupError);
+    expect((otherKey as Error).message).toBe(
+      'The secret key does not open the wallet rows stored in the database (wallet_secrets): start with the SECRET_KEY (or, without one, the DATA_DIR/secret.key) they were sealed with',
+    );
     const again = await buildTestApp({ database, env: { CHAIN_MODE: 'live', WALLET_MNEMONIC: MNEMONIC } });
     await again.close();
   });
