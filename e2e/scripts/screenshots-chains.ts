@@ -35,14 +35,19 @@ async function main() {
     const opsToken = ((await login.json()) as { data: { token: string } }).data.token;
     for (const [language, viewport] of SHOTS) {
       const page = await openAs(browser, baseUrl, language, viewport);
-      await page.context().addInitScript((token) => window.sessionStorage.setItem('opsToken', token), opsToken);
+      await page
+        .context()
+        .addInitScript((token) => window.sessionStorage.setItem('opsToken', token), opsToken);
       await page.goto('/ops/chains');
       await page.getByTestId('ops-chain-DOGE').waitFor();
       const height = await page.evaluate(() => {
         const content = document.querySelector<HTMLElement>('[data-testid="ops-content"]');
         return content ? content.getBoundingClientRect().top + content.scrollHeight : 0;
       });
-      await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, Math.ceil(height)) });
+      await page.setViewportSize({
+        width: viewport.width,
+        height: Math.max(viewport.height, Math.ceil(height)),
+      });
       await shoot(OUT_DIR, page, `ops-chains-${viewport.width}-${language.toLowerCase().replace('_', '-')}`);
       await page.context().close();
     }

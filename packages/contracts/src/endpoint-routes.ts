@@ -140,6 +140,8 @@ export const ENDPOINT_ROUTES = {
   opsAuditPage: opsPost('/ops/audit/page'),
   opsChains: opsGet('/ops/chains'),
   opsChainRetry: opsPost('/ops/chains/retry'),
+  opsUnmatchedPage: opsPost('/ops/unmatched/page'),
+  opsUnmatchedCredit: opsPost('/ops/unmatched/credit'),
   opsNoticePage: opsPost('/ops/notices/page'),
   opsNoticeDetail: opsPost('/ops/notices/detail'),
   opsNoticeCreate: opsPost('/ops/notices/create'),

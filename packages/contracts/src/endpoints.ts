@@ -86,6 +86,10 @@ import {
   opsRateUpdateBody,
   opsRejectBody,
   opsServerWarnings,
+  opsUnmatchedCreditBody,
+  opsUnmatchedPage,
+  opsUnmatchedPageBody,
+  opsUnmatchedTransfer,
   opsWithdrawalDetail,
   opsWithdrawalPage,
   opsWithdrawalPageBody,
@@ -708,6 +712,19 @@ export const endpoints = {
     tag: 'ops',
     body: opsChainRetryBody,
     response: z.null(),
+  }),
+  opsUnmatchedPage: endpoint('opsUnmatchedPage', {
+    summary:
+      'Transfers to a watched address that no rule credits, newest first (waiting ones unless a status is given)',
+    tag: 'ops',
+    body: opsUnmatchedPageBody,
+    response: opsUnmatchedPage,
+  }),
+  opsUnmatchedCredit: endpoint('opsUnmatchedCredit', {
+    summary: "Credit an unmatched transfer to its address owner's balance (a fund record; once)",
+    tag: 'ops',
+    body: opsUnmatchedCreditBody,
+    response: opsUnmatchedTransfer,
   }),
   opsNoticePage: endpoint('opsNoticePage', {
     summary: 'System notices, published and scheduled, newest publish time first; keyword searches titles',

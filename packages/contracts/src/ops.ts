@@ -226,6 +226,8 @@ export const OPS_AUDIT_ACTIONS = [
   'notice_update',
   'notice_delete',
   'chain_send_retry',
+  'unmatched_credit',
+  'unmatched_return',
 ] as const;
 export type OpsAuditAction = (typeof OPS_AUDIT_ACTIONS)[number];
 
@@ -343,3 +345,60 @@ export const opsChainRetryBody = z.object({
   ),
 });
 export type OpsChainRetryBody = z.input<typeof opsChainRetryBody>;
+
+// --- Unmatched transfers (issue 32) -----------------------------------------------------------------
+
+/**
+ * Transfers to a watched address that no rule credits (a token other than the order's, a
+ * payment to a deleted application's address, a coin a deposit address does not take): the
+ * operator credits each to the address owner's balance, or returns it to its sender. Each is
+ * settled once: `credited` and `returned` are final, `returning` while the return is on chain.
+ */
+export const OPS_UNMATCHED_STATUSES = ['unmatched', 'returning', 'returned', 'credited'] as const;
+
+export const opsUnmatchedPageBody = z.object({
+  ...page,
+  status: optional(z.enum(OPS_UNMATCHED_STATUSES, { error: 'validation.asset.status' })).describe(
+    'Leave out for the ones waiting (unmatched)',
+  ),
+});
+export type OpsUnmatchedPageBody = z.input<typeof opsUnmatchedPageBody>;
+
+export const opsUnmatchedTransfer = z.object({
+  id: z.number().int(),
+  chainId: z.string(),
+  coinName: z.string(),
+  amount: decimalString,
+  txHash: z.string(),
+  logIndex: z.number().int(),
+  fromAddress: z.string(),
+  toAddress: z.string(),
+  blockHeight: z.number().int(),
+  seenAt: z.string(),
+  status: z.enum(OPS_UNMATCHED_STATUSES),
+  /** Whose address it is: an order's (its number and the order's own coin) or a merchant's deposit address. */
+  owner: z.object({
+    merchantId: z.number().int(),
+    merchantEmail: z.string(),
+    kind: z.enum(['order', 'deposit']),
+    orderNo: z.string().nullable(),
+    orderCurrency: z.string().nullable(),
+  }),
+  /** The return's transaction once sent. */
+  returnTxHash: z.string().nullable(),
+});
+export type OpsUnmatchedTransfer = z.infer<typeof opsUnmatchedTransfer>;
+export const opsUnmatchedPage = pageOf(opsUnmatchedTransfer);
+
+export const opsUnmatchedCreditBody = z.object({
+  id: z.number({ error: 'validation.invalidType' }).int({ message: 'validation.invalidType' }).positive(),
+});
+export type OpsUnmatchedCreditBody = z.input<typeof opsUnmatchedCreditBody>;
+
+export const opsUnmatchedReturnBody = z.object({
+  id: opsUnmatchedCreditBody.shape.id,
+  googleCode: codeField.describe(
+    "The operator's Google Authenticator code: a return sends coin from the hot wallet",
+  ),
+});
+export type OpsUnmatchedReturnBody = z.input<typeof opsUnmatchedReturnBody>;

@@ -17,6 +17,7 @@ import {
   listOpsNotices,
   updateOpsNotice,
 } from './ops-notices.service';
+import { creditUnmatched, listUnmatched } from './ops-unmatched.service';
 import {
   approveOpsWithdrawal,
   getOpsWithdrawalDetail,
@@ -57,6 +58,10 @@ export function registerOpsRoutes(app: FastifyInstance): void {
   registerEndpoint(app, endpoints.opsChains, () => listOpsChains({ db: app.db, chains: app.chains }));
   registerEndpoint(app, endpoints.opsChainRetry, ({ body, request }) =>
     retryHeldOpsWithdrawal(withdrawalDeps, requireOperator(request), body.withdrawalNo, request.ip),
+  );
+  registerEndpoint(app, endpoints.opsUnmatchedPage, ({ body }) => listUnmatched(app.db, body));
+  registerEndpoint(app, endpoints.opsUnmatchedCredit, ({ body, request }) =>
+    creditUnmatched(deps, requireOperator(request), body.id, request.ip),
   );
   registerEndpoint(app, endpoints.opsWithdrawalPage, ({ body }) => listOpsWithdrawals(deps, body));
   registerEndpoint(app, endpoints.opsWithdrawalDetail, ({ body }) =>

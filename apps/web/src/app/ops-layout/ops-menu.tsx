@@ -1,6 +1,7 @@
 import {
   AuditOutlined,
   BlockOutlined,
+  DisconnectOutlined,
   NotificationOutlined,
   PercentageOutlined,
   SafetyCertificateOutlined,
@@ -19,6 +20,7 @@ const ICONS: Record<OpsMenuIcon, ReactNode> = {
   fees: <PercentageOutlined />,
   notices: <NotificationOutlined />,
   chains: <BlockOutlined />,
+  unmatched: <DisconnectOutlined />,
   audit: <AuditOutlined />,
 };
 
