@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DevnetControl } from '../src/chains/chain-registry';
 import { callbackEvents, chainTransfers, devnetBlocks, fundRecords } from '../src/db/schema';
+import { isClean, reconcileChain } from '../src/modules/books/reconcile';
 import { getCollectionByNo } from '../src/modules/orders/order.service';
 import { buildTestApp } from './helpers/build-test-app';
 import { createMerchant } from './helpers/factories';
@@ -52,6 +53,14 @@ const eventTypes = async (orderId: number) =>
       .where(eq(callbackEvents.orderId, orderId))
       .orderBy(asc(callbackEvents.seq))
   ).map((e) => e.type);
+/** chain:reconcile on TRON: the platform books match the devnet chain, address by address. */
+const expectBooksMatchChain = async () => {
+  const tron = app.chains.get('TRON');
+  if (!tron) throw new Error('TRON missing');
+  const rows = await reconcileChain(app.db, tron);
+  expect(rows.flatMap((row) => row.differences)).toEqual([]);
+  expect(isClean(rows)).toBe(true);
+};
 const blockAndPass = async () => {
   await devnet.produceBlock();
   return app.watcher.tick();
@@ -105,6 +114,7 @@ describe('app.chains.devnet.reorg', () => {
       'collection.confirming',
       'collection.completed',
     ]);
+    await expectBooksMatchChain();
   });
 
   it('with drop, the transfers are gone: the order is pending again and stays so', async () => {

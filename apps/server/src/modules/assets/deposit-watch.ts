@@ -4,6 +4,7 @@ import type { ChainTransfer } from '../../chains/chain-adapter';
 import type { Database, Executor } from '../../db/client';
 import { chainTransfers, depositAddresses } from '../../db/schema';
 import type { Clock } from '../../types';
+import { entries, postEntry } from '../books/platform-books';
 import { postFundRecord } from '../ledger/post-fund-record';
 import { newDepositNo } from '../orders/order-number';
 import { insertTransferIfNew } from '../watcher/watch.repository';
@@ -108,6 +109,12 @@ export async function creditConfirmedDeposits(
         address: transfer.toAddress,
         network: transfer.chainId,
         status: 'completed',
+        now,
+      });
+      await postEntry(tx, {
+        ref: `credit:${transfer.id}`,
+        chainId: transfer.chainId,
+        lines: entries.credited({ coinName: transfer.coinName, amount: transfer.amount, fee: '0' }),
         now,
       });
       credited += 1;

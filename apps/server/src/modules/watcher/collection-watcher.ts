@@ -20,6 +20,7 @@ import {
   insertTransferIfNew,
   lockOrder,
   lockOrderByAddress,
+  markBooked,
   restoreReorgedTransfer,
 } from './watch.repository';
 import type { WatchedSets } from './watched-set';
@@ -125,6 +126,7 @@ export async function runWatcherTick(deps: WatcherDeps): Promise<TickReport> {
     try {
       await creditConfirmed(deps, adapter, report);
       report.settled += await watchWithdrawals(deps, adapter);
+      await markBooked(deps.db, adapter.chainId);
     } catch (error) {
       deps.log?.error({ err: error, chainId: adapter.chainId }, 'watcher: chain pass failed');
       failures.push(error);
@@ -227,7 +229,7 @@ async function scanRange(
       });
       if (!recorded) {
         // Seen before: each chain transfer counts once. One a deep reorg took, mined again, is back.
-        if (await restoreReorgedTransfer(tx, transfer)) {
+        if (await restoreReorgedTransfer(tx, transfer, time)) {
           deps.log?.warn(
             { chainId, txHash: transfer.txHash },
             'watcher: a reorged credited transfer is mined again',

@@ -1,5 +1,6 @@
 import type { ChainAdapter } from '../../chains/chain-adapter';
 import { creditConfirmedDeposits } from '../assets/deposit-watch';
+import { entries, postEntry } from '../books/platform-books';
 import { type CollectionRate, collectionFee, loadCollectionRate } from '../ledger/collection-fee';
 import { postFundRecord } from '../ledger/post-fund-record';
 import { decideOnCredit, type OrderDecision } from '../orders/collection-rules';
@@ -105,6 +106,12 @@ export async function creditConfirmed(
         },
         collectionStats(locked.order, decision, fee),
       );
+      await postEntry(tx, {
+        ref: `credit:${transfer.id}`,
+        chainId: transfer.chainId,
+        lines: entries.credited({ coinName: transfer.coinName, amount: transfer.amount, fee }),
+        now,
+      });
       await applyDecision(tx, deps, locked, decision, now, report);
       report.credited += 1;
     });

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ChainAdapter } from '../../chains/chain-adapter';
 import { chainAlerts, chainCursors, chainTransfers, depositAddresses, orders } from '../../db/schema';
+import { entries, postEntry } from '../books/platform-books';
 import { decideOnReorg } from '../orders/collection-rules';
 import { applyDecision } from './apply-decision';
 import { deleteBlocksAbove, storedBlocksDown } from './chain-blocks.repository';
@@ -71,7 +72,15 @@ export async function rewindReorg(
         : await tx
             .delete(chainTransfers)
             .where(and(inArray(chainTransfers.id, ids), inArray(chainTransfers.status, [...UNCREDITED])))
-            .returning({ orderId: chainTransfers.orderId, status: chainTransfers.status });
+            .returning({
+              id: chainTransfers.id,
+              orderId: chainTransfers.orderId,
+              status: chainTransfers.status,
+              coinName: chainTransfers.coinName,
+              amount: chainTransfers.amount,
+              toAddress: chainTransfers.toAddress,
+              blockHeight: chainTransfers.blockHeight,
+            });
     const reorged =
       ids.length === 0
         ? []
@@ -82,6 +91,17 @@ export async function rewindReorg(
             .returning({ id: chainTransfers.id });
     report.reorgs += 1;
     report.dropped += dropped.length;
+    // The books: a dropped receipt is undone; a credited one gone is the platform's loss (it
+    // stays owed to the merchant).
+    for (const d of dropped) {
+      if (d.status === 'ignored') continue; // never booked as received
+      await postEntry(tx, {
+        ref: `dropped:${d.id}`,
+        chainId,
+        lines: entries.dropped({ ...d, address: d.toAddress }),
+        now,
+      });
+    }
 
     // Orders that lost a payment that counted decide again from what is left.
     const reverted = new Set(
@@ -101,6 +121,8 @@ export async function rewindReorg(
           and(
             eq(chainTransfers.orderId, orderId),
             inArray(chainTransfers.status, ['confirming', 'credited', 'reorged']),
+            // An unmatched transfer the operator credited carries a deposit number: not a payment.
+            isNull(chainTransfers.depositNo),
           ),
         )
         .orderBy(asc(chainTransfers.id));
@@ -110,6 +132,7 @@ export async function rewindReorg(
     if (reorged.length > 0) {
       const gone = await tx
         .select({
+          id: chainTransfers.id,
           txHash: chainTransfers.txHash,
           logIndex: chainTransfers.logIndex,
           coin: chainTransfers.coinName,
@@ -133,6 +156,14 @@ export async function rewindReorg(
           ),
         )
         .orderBy(asc(chainTransfers.id));
+      for (const t of gone) {
+        await postEntry(tx, {
+          ref: `reorged:${t.id}:${t.blockHeight}`,
+          chainId,
+          lines: entries.reorgedAfterCredit({ ...t, coinName: t.coin, address: t.toAddress }),
+          now,
+        });
+      }
       await tx
         .insert(chainAlerts)
         .values({

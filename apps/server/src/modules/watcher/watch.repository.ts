@@ -1,7 +1,9 @@
+import { money, toDecimalString } from '@tollgate/contracts';
 import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { ChainTransfer } from '../../chains/chain-adapter';
 import type { Executor } from '../../db/client';
 import { applications, chainCursors, chainTransfers, depositAddresses, orders } from '../../db/schema';
+import { entries, postEntry } from '../books/platform-books';
 import type { OrderRow } from '../orders/order.repository';
 
 /** The watcher's queries: cursors, watched addresses, transfers, order locks. */
@@ -84,7 +86,12 @@ export async function findDepositByAddress(
   return row;
 }
 
-/** Records a transfer once: undefined when (chain, tx hash, log index) was already recorded. */
+/**
+ * Records a transfer once: undefined when (chain, tx hash, log index) was already recorded.
+ * In the same transaction the platform books receive it (modules/books: held at the address,
+ * owed to no one yet), unless it is `ignored` (the platform's own wallets: the send engine
+ * books those movements).
+ */
 export async function insertTransferIfNew(
   tx: Executor,
   transfer: ChainTransfer,
@@ -117,6 +124,19 @@ export async function insertTransferIfNew(
     })
     .onConflictDoNothing()
     .returning({ id: chainTransfers.id });
+  if (row && values.status !== 'ignored') {
+    await postEntry(tx, {
+      ref: `received:${row.id}`,
+      chainId: transfer.chainId,
+      lines: entries.received({
+        coinName: transfer.coinName,
+        amount: transfer.amount,
+        address: transfer.toAddress,
+        blockHeight: transfer.blockHeight,
+      }),
+      now: values.now,
+    });
+  }
   return row;
 }
 
@@ -156,6 +176,7 @@ export async function updateOrder(
 export async function restoreReorgedTransfer(
   tx: Executor,
   transfer: ChainTransfer,
+  now: Date,
 ): Promise<{ id: number } | undefined> {
   const [row] = await tx
     .update(chainTransfers)
@@ -174,7 +195,30 @@ export async function restoreReorgedTransfer(
       ),
     )
     .returning({ id: chainTransfers.id });
+  if (row) {
+    // Held at the address again (in its new block): the reorg's loss undone.
+    const lost = entries.reorgedAfterCredit({
+      coinName: transfer.coinName,
+      amount: transfer.amount,
+      address: transfer.toAddress,
+      blockHeight: transfer.blockHeight,
+    });
+    await postEntry(tx, {
+      ref: `restored:${row.id}:${transfer.blockHeight}`,
+      chainId: transfer.chainId,
+      lines: lost.map((line) => ({ ...line, amount: toDecimalString(money(line.amount).negated()) })),
+      now,
+    });
+  }
   return row;
+}
+
+/** The chain's pass is over: every on-chain movement up to the scanned height is booked (chain:reconcile reads it). */
+export async function markBooked(db: Executor, chainId: string): Promise<void> {
+  await db
+    .update(chainCursors)
+    .set({ bookedHeight: sql`${chainCursors.scannedHeight}` })
+    .where(eq(chainCursors.chainId, chainId));
 }
 
 /** Transfers with their confirmations (block at most `maxHeight`) whose order is no longer pending. */
