@@ -129,8 +129,12 @@ export async function rewindReorg(
       await applyDecision(tx, deps, order, decideOnReorg(order.order, left), now, report);
     }
 
-    if (reorged.length > 0) {
-      const gone = await tx
+    // A credited transfer gone, and an unmatched one being (or already) sent back: both are
+    // money the platform counted on that the chain no longer shows.
+    const returning = orphans.filter((o) => o.status === 'returning' || o.status === 'returned');
+    const listed = [...reorged.map((r) => r.id), ...returning.map((r) => r.id)];
+    if (listed.length > 0) {
+      const rows = await tx
         .select({
           id: chainTransfers.id,
           txHash: chainTransfers.txHash,
@@ -142,6 +146,7 @@ export async function rewindReorg(
           toAddress: chainTransfers.toAddress,
           orderNo: orders.orderNo,
           depositNo: chainTransfers.depositNo,
+          status: chainTransfers.status,
           merchantId: sql<number>`coalesce(${orders.merchantId}, ${depositAddresses.merchantId})`.mapWith(
             Number,
           ),
@@ -149,13 +154,9 @@ export async function rewindReorg(
         .from(chainTransfers)
         .leftJoin(orders, eq(orders.id, chainTransfers.orderId))
         .leftJoin(depositAddresses, eq(depositAddresses.id, chainTransfers.depositAddressId))
-        .where(
-          inArray(
-            chainTransfers.id,
-            reorged.map((r) => r.id),
-          ),
-        )
+        .where(inArray(chainTransfers.id, listed))
         .orderBy(asc(chainTransfers.id));
+      const gone = rows.filter((t) => t.status === 'reorged');
       for (const t of gone) {
         await postEntry(tx, {
           ref: `reorged:${t.id}:${t.blockHeight}`,
@@ -174,8 +175,9 @@ export async function rewindReorg(
             ancestorHeight: ancestor,
             orphanedBlockHash: orphanedHash,
             credited: gone.map((t) => ({
-              kind: t.orderNo ? 'collection' : 'deposit',
-              no: t.orderNo ?? t.depositNo,
+              // A deposit, or an unmatched transfer the operator credited, carries its DP number.
+              kind: t.depositNo ? 'deposit' : 'collection',
+              no: t.depositNo ?? t.orderNo,
               merchantId: t.merchantId,
               coin: t.coin,
               amount: t.amount,
@@ -185,6 +187,18 @@ export async function rewindReorg(
               blockHeight: t.blockHeight,
               blockHash: t.blockHash,
             })),
+            returns: rows
+              .filter((t) => t.status !== 'reorged')
+              .map((t) => ({
+                status: t.status,
+                merchantId: t.merchantId,
+                coin: t.coin,
+                amount: t.amount,
+                txHash: t.txHash,
+                logIndex: t.logIndex,
+                toAddress: t.toAddress,
+                blockHeight: t.blockHeight,
+              })),
           },
           createdAt: now,
           updatedAt: now,
@@ -192,8 +206,8 @@ export async function rewindReorg(
         .onConflictDoNothing();
       report.reorged += gone.length;
       deps.log?.error(
-        { chainId, ancestor, credited: gone.length },
-        'watcher: a reorg deeper than the confirmations orphaned credited transfers (chain_alerts deep_reorg)',
+        { chainId, ancestor, credited: gone.length, returns: rows.length - gone.length },
+        'watcher: a reorg deeper than the confirmations orphaned credited or returned transfers (chain_alerts deep_reorg)',
       );
     } else {
       deps.log?.warn(
