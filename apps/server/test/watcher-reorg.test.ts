@@ -280,5 +280,11 @@ describe('a reorg deeper than the confirmations, after the credit', () => {
       kind: 'deposit',
       no: row?.depositNo,
     });
+    // Mined again: credited as it was, not twice.
+    tron.include(paid);
+    tron.mine(3);
+    await tick();
+    expect((await transfersTo(address))[0]?.status).toBe('credited');
+    expect(normalized(await availableOf(merchant.id))).toBe('25');
   });
 });

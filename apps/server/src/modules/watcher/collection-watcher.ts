@@ -21,7 +21,6 @@ import {
   lockOrder,
   lockOrderByAddress,
   markBooked,
-  restoreReorgedTransfer,
 } from './watch.repository';
 import type { WatchedSets } from './watched-set';
 
@@ -227,16 +226,8 @@ async function scanRange(
         status,
         now: time,
       });
-      if (!recorded) {
-        // Seen before: each chain transfer counts once. One a deep reorg took, mined again, is back.
-        if (await restoreReorgedTransfer(tx, transfer, time)) {
-          deps.log?.warn(
-            { chainId, txHash: transfer.txHash },
-            'watcher: a reorged credited transfer is mined again',
-          );
-        }
-        continue;
-      }
+      // Seen before: each chain transfer counts once (one a deep reorg took is back in its new block).
+      if (!recorded) continue;
       report.recorded += 1;
       if (!counts) continue;
       let order = locked.order;

@@ -87,8 +87,9 @@ export async function findDepositByAddress(
 }
 
 /**
- * Records a transfer once: undefined when (chain, tx hash, log index) was already recorded.
- * In the same transaction the platform books receive it (modules/books: held at the address,
+ * Records a transfer once: undefined when (chain, tx hash, log index) was already recorded (and
+ * then, if a deep reorg had taken it after its credit, it is credited as it was in its new
+ * block: restoreReorgedTransfer). In the same transaction the platform books receive it (modules/books: held at the address,
  * owed to no one yet), unless it is `ignored` (the platform's own wallets: the send engine
  * books those movements).
  */
@@ -124,7 +125,11 @@ export async function insertTransferIfNew(
     })
     .onConflictDoNothing()
     .returning({ id: chainTransfers.id });
-  if (row && values.status !== 'ignored') {
+  if (!row) {
+    await restoreReorgedTransfer(tx, transfer, values.now);
+    return undefined;
+  }
+  if (values.status !== 'ignored') {
     await postEntry(tx, {
       ref: `received:${row.id}`,
       chainId: transfer.chainId,
