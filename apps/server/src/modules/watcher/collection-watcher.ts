@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type ChainAdapter, GAS_WALLET, HOT_WALLET } from '../../chains/chain-adapter';
+import { type ChainAdapter, firstScanHeight, GAS_WALLET, HOT_WALLET } from '../../chains/chain-adapter';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../types';
 import { depositMinimumsOfChain } from '../assets/deposit.repository';
@@ -175,17 +175,22 @@ async function scanRange(
   // Head first, then the watched addresses: an order paid in a block up to this head existed
   // before its payment, so its address is in the set read after.
   const head = await adapter.headHeight();
-  // Devnet chains are scanned from their genesis; a live chain from where it is when first seen.
-  const cursor = await ensureCursor(db, chainId, adapter.mode === 'devnet' ? -1 : head, now());
+  // Devnet chains are scanned from their genesis; a live chain from START_BLOCK_<CHAIN>, else
+  // from its head when first seen (firstScanHeight). The cursor is the last height scanned.
+  const first =
+    adapter.mode === 'devnet'
+      ? 0
+      : await firstScanHeight({ startBlock: adapter.startBlock, headHeight: async () => head });
+  const cursor = await ensureCursor(db, chainId, first - 1, now());
   const from = cursor + 1;
   if (head < from) return null;
   const to = Math.min(head, from + MAX_BLOCKS_PER_SCAN - 1);
   await deps.node.watched.refresh(db, now());
   const range = await adapter.scan(from, to, deps.node.watched.of(chainId));
-  const first = range.blocks[0];
-  if (!first || first.height !== from) return null; // the node has not got the range (yet)
+  const bottom = range.blocks[0];
+  if (!bottom || bottom.height !== from) return null; // the node has not got the range (yet)
   const below = cursor >= 0 ? await storedBlock(db, chainId, cursor) : undefined;
-  if (below && below.hash !== first.parentHash) return cursor;
+  if (below && below.hash !== bottom.parentHash) return cursor;
   // A range read while the chain reorganized does not hold together: read it again next pass.
   for (let i = 1; i < range.blocks.length; i += 1) {
     if (range.blocks[i]?.parentHash !== range.blocks[i - 1]?.hash) return null;
