@@ -1,13 +1,14 @@
 /**
  * The watcher on a real EVM node (anvil, CHAIN_MODE=live, the EVM adapter): a token payment
  * reorganized away before its confirmations (anvil_reorg) is dropped and the order is pending
- * again with collection.payment_reverted, nothing credited; paid again it completes once, and
- * the platform books match the node (chain:reconcile).
+ * again with collection.payment_reverted, nothing credited; paid again it completes once. A
+ * reorg deeper than the confirmations after the credit marks it `reorged` with a deep_reorg
+ * alert, and no balance moves. The platform books match the node (chain:reconcile) each time.
  */
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callbackEvents, fundRecords } from '../src/db/schema';
+import { balances, callbackEvents, chainAlerts, chainTransfers, fundRecords } from '../src/db/schema';
 import { isClean, reconcileChain } from '../src/modules/books/reconcile';
 import { getCollectionByNo } from '../src/modules/orders/order.service';
 import { type Anvil, startAnvil } from './helpers/anvil';
@@ -43,6 +44,13 @@ afterAll(async () => {
   await anvil?.stop();
 });
 
+const expectBooksMatchNode = async () => {
+  const eth = app.chains.get('ETH');
+  if (!eth) throw new Error('ETH not enabled');
+  const rows = await reconcileChain(app.db, eth);
+  expect(rows.flatMap((row) => row.differences)).toEqual([]);
+  expect(isClean(rows)).toBe(true);
+};
 const reload = async (orderNo: string) => {
   const order = await getCollectionByNo(app.db, orderNo);
   if (!order) throw new Error('order vanished');
@@ -92,10 +100,34 @@ describe('a reorg on a live EVM node', () => {
       'collection.completed',
     ]);
 
-    const eth = app.chains.get('ETH');
-    if (!eth) throw new Error('ETH not enabled');
-    const rows = await reconcileChain(app.db, eth);
-    expect(rows.flatMap((row) => row.differences)).toEqual([]);
-    expect(isClean(rows)).toBe(true);
+    await expectBooksMatchNode();
+  });
+
+  it('marks a credited payment reorged deeper than the confirmations, with an alert; no balance moves', async () => {
+    const merchant = await createMerchant(app);
+    const shop = await createTestApplication(app, merchant.id);
+    const order = await createOrderOn({ db: app.db, now: app.now, chains: app.chains }, shop, {
+      amount: '10',
+      network: 'ETH',
+    });
+    const paid = await anvil.tokenTransfer(token, order.payAddress ?? '', 10_000_000n);
+    await anvil.mine(2);
+    await app.watcher.tick();
+    expect((await reload(order.orderNo)).status).toBe('completed');
+    const [before] = await app.db.select().from(balances).where(eq(balances.merchantId, merchant.id));
+
+    await anvil.reorg(5);
+    await anvil.mine(1);
+    expect(await app.watcher.tick()).toMatchObject({ reorgs: 1, reorged: 1 });
+    const [row] = await app.db.select().from(chainTransfers).where(eq(chainTransfers.txHash, paid));
+    expect(row?.status).toBe('reorged');
+    const alerts = await app.db.select().from(chainAlerts).where(eq(chainAlerts.kind, 'deep_reorg'));
+    expect(
+      alerts.flatMap((a) => (a.detail as { credited: { txHash: string }[] }).credited.map((c) => c.txHash)),
+    ).toContain(paid);
+    const [after] = await app.db.select().from(balances).where(eq(balances.merchantId, merchant.id));
+    expect(after?.available).toBe(before?.available);
+    expect((await reload(order.orderNo)).status).toBe('completed');
+    await expectBooksMatchNode();
   });
 });
