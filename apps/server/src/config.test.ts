@@ -51,6 +51,7 @@ describe('loadConfig', () => {
         confirmations: { ETH: 3, TRON: 3, BSC: 3, POLYGON: 3, DOGE: 3 },
         rpcUrls: { ETH: undefined, TRON: undefined, BSC: undefined, POLYGON: undefined, DOGE: undefined },
         walletMnemonic: undefined,
+        sendStuckBlocks: 12,
       },
     });
   });

@@ -11,6 +11,8 @@ import { isValidMnemonic, normalizeMnemonic } from './mnemonic';
  * - RPC_URL_<CHAIN>: a live chain's node; a chain without one is disabled in live mode.
  * - WALLET_MNEMONIC: the HD wallet's BIP-39 mnemonic; required in live mode, generated and
  *   sealed in the database on devnet when unset (chains/wallet-seed).
+ * - SEND_STUCK_BLOCKS: a send not mined within this many blocks of its last signing is signed
+ *   again at the same nonce with a higher fee (modules/chain-sends); default 12.
  */
 export type ChainMode = 'devnet' | 'live';
 
@@ -21,6 +23,8 @@ export interface ChainSettings {
   rpcUrls: Record<ChainId, string | undefined>;
   /** Normalized (single spaces, lower case); undefined when unset. */
   walletMnemonic: string | undefined;
+  /** Blocks a send may wait unmined after its last signing before it is replaced (a higher fee). */
+  sendStuckBlocks: number;
 }
 
 export const DEVNET_CONFIRMATIONS = 3;
@@ -37,6 +41,8 @@ export const LIVE_CONFIRMATIONS: Record<ChainId, number> = {
   DOGE: 6,
 };
 export const DEFAULT_DEVNET_BLOCK_MS = 3000;
+/** About 2.5 minutes on Ethereum, 36 s on BNB Chain: long enough for a fair fee to be mined. */
+export const DEFAULT_SEND_STUCK_BLOCKS = 12;
 
 const count = (min: number, max: number) =>
   z
@@ -65,6 +71,7 @@ export const CHAIN_ENV = {
   ...perChain('CONFIRMATIONS_', count(1, 10_000)),
   ...perChain('RPC_URL_', nodeUrl),
   WALLET_MNEMONIC: z.string().refine(isValidMnemonic).optional(),
+  SEND_STUCK_BLOCKS: count(1, 100_000).optional(),
 };
 type ChainEnvName = keyof typeof CHAIN_ENV;
 type ChainEnv = { [K in ChainEnvName]?: z.output<(typeof CHAIN_ENV)[K]> };
@@ -91,6 +98,7 @@ export const CHAIN_RULES: Record<
     secret: true,
     explain: (value) => (value === '' ? WALLET_MNEMONIC_REQUIRED : undefined),
   },
+  SEND_STUCK_BLOCKS: { rule: 'must be a whole number of blocks from 1 to 100000' },
 };
 
 /** The cross-variable rule, for config.ts's superRefine: live mode needs the mnemonic. */
@@ -110,5 +118,6 @@ export function chainSettings(env: ChainEnv): ChainSettings {
     ),
     rpcUrls: byChain((id) => env[`RPC_URL_${id}`]),
     walletMnemonic: env.WALLET_MNEMONIC === undefined ? undefined : normalizeMnemonic(env.WALLET_MNEMONIC),
+    sendStuckBlocks: env.SEND_STUCK_BLOCKS ?? DEFAULT_SEND_STUCK_BLOCKS,
   };
 }
