@@ -26,6 +26,7 @@ import {
   chainNonces,
   chainSends,
   chainSendTxs,
+  merchantEvents,
   withdrawals,
 } from '../src/db/schema';
 import { createPayouts } from '../src/modules/assets/payout.service';
@@ -201,6 +202,15 @@ describe('sending a withdrawal', () => {
       { pageNo: 1, pageSize: 10 },
     );
     expect(queue.rows.map((r) => r.withdrawal.withdrawalNo)).toEqual([row.withdrawalNo]);
+    // And so do the merchant's live events.
+    const live = await app.db
+      .select({ payload: merchantEvents.payload })
+      .from(merchantEvents)
+      .where(and(eq(merchantEvents.merchantId, row.merchantId), eq(merchantEvents.type, 'withdrawal')));
+    const told = live.flatMap(
+      (event) => (event.payload as { withdrawals: { status: string }[] }).withdrawals,
+    );
+    expect(told.map((w) => w.status)).toEqual(['processing', 'processing']); // claimed; broadcast (its hash)
     await confirm(eth);
     expect((await findWithdrawal(app.db, row.id))?.status).toBe('completed');
   });
