@@ -150,7 +150,7 @@ describe('sending a withdrawal', () => {
             .returning()
         ).length === 1,
     });
-    if (!prepared) throw new Error('not prepared');
+    if (prepared === 'lost' || 'short' in prepared) throw new Error('not prepared');
     expect(prepared.tx.broadcastAt).toBeNull();
     expect(await findWithdrawal(app.db, row.id)).toMatchObject({ status: 'sending', txHash: null });
     const before = eth.broadcasts.length;
@@ -403,6 +403,29 @@ describe('sending a withdrawal', () => {
     await confirm(doge);
     expect((await findWithdrawal(app.db, big.id))?.status).toBe('completed');
     expect((await findWithdrawal(app.db, small.id))?.status).toBe('completed');
+  });
+
+  it('sends prepared at once never count on the same funds: as many as fit are sent, the rest held', async () => {
+    const eth = chains.chain('ETH');
+    eth.setBalance(eth.hotWallet(), 'USDC', '100');
+    const rows = [];
+    for (let i = 0; i < 5; i++) rows.push(await processing('ETH', '30', { coinName: 'USDC' }));
+    await Promise.all(rows.map((row) => sendWithdrawal(deps(), row.id)));
+    const statuses = [];
+    for (const row of rows) statuses.push((await findWithdrawal(app.db, row.id))?.status);
+    expect(statuses.filter((status) => status === 'sending')).toHaveLength(3);
+    expect(statuses.filter((status) => status === 'processing')).toHaveLength(2);
+    const [alert] = await app.db
+      .select()
+      .from(chainAlerts)
+      .where(and(eq(chainAlerts.chainId, 'ETH'), eq(chainAlerts.key, 'USDC')));
+    expect(alert).toMatchObject({ resolvedAt: null, detail: { promised: '90', needed: '30' } });
+    // Mined, the 90 left the wallet; funded again, the two held ones go.
+    eth.setBalance(eth.hotWallet(), 'USDC', '100');
+    await confirm(eth);
+    for (const row of rows) expect((await findWithdrawal(app.db, row.id))?.status).not.toBe('processing');
+    await confirm(eth);
+    for (const row of rows) expect((await findWithdrawal(app.db, row.id))?.status).toBe('completed');
   });
 
   it('a token send needs the native coin for its fee: held with an alert on the native coin', async () => {

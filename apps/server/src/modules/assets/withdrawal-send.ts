@@ -2,7 +2,7 @@ import { toDecimalString } from '@tollgate/contracts';
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import { type ChainAdapter, HOT_WALLET, type TransferIntent } from '../../chains/chain-adapter';
 import { withdrawals } from '../../db/schema';
-import { checkHotWallet } from '../chain-sends/hot-wallet-check';
+import { fundsWentThrough, holdForFunds, readFunds, shortOf } from '../chain-sends/hot-wallet-check';
 import { broadcastSendTx, prepareSend } from '../chain-sends/prepare-send';
 import type { ChainSendDeps, SendHandler } from '../chain-sends/send-handler';
 import { syncPayout } from './payout-sync';
@@ -76,16 +76,28 @@ export async function trySendWithdrawal(
   const intent = withdrawalIntent(row);
   try {
     const fee = await adapter.sender.quoteFee(intent);
-    if (!(await checkHotWallet(deps, adapter, intent, fee, row.withdrawalNo))) return 'held';
-    const prepared = await prepareSend(deps, adapter, {
-      kind: 'withdrawal',
-      ref: row.withdrawalNo,
-      intent,
-      fee,
-      claim: async (tx, now) =>
-        (await moveWithdrawal(tx, row.id, 'processing', { status: 'sending', updatedAt: now })) !== undefined,
-    });
-    if (!prepared) return 'lost';
+    const funds = await readFunds(deps.db, adapter, intent, fee);
+    // Checked first on the database (a held one claims nothing), then again under the nonce's lock.
+    const short = await shortOf(deps.db, funds);
+    const prepared =
+      short.length > 0
+        ? { short }
+        : await prepareSend(deps, adapter, {
+            kind: 'withdrawal',
+            ref: row.withdrawalNo,
+            intent,
+            fee,
+            funds,
+            claim: async (tx, now) =>
+              (await moveWithdrawal(tx, row.id, 'processing', { status: 'sending', updatedAt: now })) !==
+              undefined,
+          });
+    if (prepared === 'lost') return 'lost';
+    if ('short' in prepared) {
+      await holdForFunds(deps, funds, prepared.short, row.withdrawalNo);
+      return 'held';
+    }
+    await fundsWentThrough(deps, funds);
     const { events } = await broadcastSendTx(
       deps,
       adapter,

@@ -6,11 +6,11 @@ import { closeWithdrawal } from './withdrawal-settle';
 
 /**
  * The watcher's withdrawal half, per chain and pass (the chain's lease holder calls it):
- * 1. send every `processing` withdrawal left unsent (a batch's rows, a crash, a node that was
+ * 1. follow every open send (chain-sends/watch-sends.ts): mined, confirmed, reverted, stuck,
+ *    dropped, reorged (first: what was mined is then counted in the balances, not as promised);
+ * 2. send every `processing` withdrawal left unsent (a batch's rows, a crash, a node that was
  *    down, a hot wallet that was short), oldest first; once one of a coin is held for want of
  *    funds, the later ones of that coin wait their turn (no small one overtakes a large one);
- * 2. follow every open send (chain-sends/watch-sends.ts): mined, confirmed, reverted, stuck,
- *    dropped, reorged;
  * 3. settle what was sent before chain_sends existed (devnet only: `processing` with a hash).
  * Returns how many withdrawals completed or failed.
  */
@@ -18,11 +18,6 @@ export async function watchWithdrawals(
   deps: Omit<SendDeps, 'chains'> & { sendStuckBlocks?: number | undefined },
   adapter: ChainAdapter,
 ): Promise<number> {
-  const held = new Set<string>();
-  for (const row of await processingWithdrawals(deps.db, adapter.chainId, false)) {
-    if (held.has(row.coinName)) continue;
-    if ((await trySendWithdrawal(deps, adapter, row)) === 'held') held.add(row.coinName);
-  }
   const report = await watchSends(
     deps,
     adapter,
@@ -30,6 +25,11 @@ export async function watchWithdrawals(
     { stuckBlocks: deps.sendStuckBlocks },
   );
   if (report.events) deps.jobs?.wake();
+  const held = new Set<string>();
+  for (const row of await processingWithdrawals(deps.db, adapter.chainId, false)) {
+    if (held.has(row.coinName)) continue;
+    if ((await trySendWithdrawal(deps, adapter, row)) === 'held') held.add(row.coinName);
+  }
   return report.finished + (await settleSentBefore(deps, adapter));
 }
 

@@ -1,4 +1,4 @@
-import { money, toDecimalString } from '@tollgate/contracts/money';
+import { type Money, money, toDecimalString } from '@tollgate/contracts/money';
 import { eq } from 'drizzle-orm';
 import {
   type ChainAdapter,
@@ -6,69 +6,106 @@ import {
   HOT_WALLET,
   type TransferIntent,
 } from '../../chains/chain-adapter';
+import type { Executor } from '../../db/client';
 import { chains } from '../../db/schema';
 import { raiseAlert, resolveAlert, unminedAmount } from './chain-sends.repository';
 import type { ChainSendDeps } from './send-handler';
 
 /**
- * Whether the hot wallet can make this send now, asked of the chain before anything is
- * prepared: its balance of the coin, less what its sends not yet mined will take, covers the
- * amount, and the most the fee can cost is covered in the chain's native coin (with the amount
- * when the coin is the native one). When it cannot, a `hot_wallet_low` alert of the chain and
- * the short coin is raised or refreshed (one open per chain and coin) and the caller holds the
- * send (a withdrawal stays `processing`): never failed. When it can, the coin's open alerts are
- * resolved: sends go through again.
- *
- * On the devnet the hot wallet holds a simulated float (devnet-adapter.ts), so this always passes.
+ * Whether the hot wallet can make a send: its balance of the coin, less what its sends not yet
+ * mined will take, covers the amount; and the most the fee can cost is covered in the chain's
+ * native coin (with the amount, when the coin is the native one).
+ * - `readFunds` asks the chain (before any transaction: a network call);
+ * - `shortOf` compares, on the database or inside the transaction that takes the nonce: under
+ *   the nonce's row lock, every other send from the address is either stored already (counted)
+ *   or waits, so two sends never both count on the same funds;
+ * - `holdForFunds` raises or refreshes the chain's `hot_wallet_low` alert of each short coin (one
+ *   open per chain and coin) and logs: the caller holds the send (a withdrawal stays
+ *   `processing`), never fails it; `fundsWentThrough` resolves the coins' open alerts.
+ * On the devnet the hot wallet holds a simulated float (devnet-adapter.ts): it is never short.
  */
-export async function checkHotWallet(
-  deps: ChainSendDeps,
+export interface Funds {
+  address: string;
+  chainId: string;
+  /** Per coin: the balance the chain answered and what this send needs of it. */
+  needs: { coinName: string; balance: string; needed: string }[];
+}
+
+export async function readFunds(
+  db: Executor,
   adapter: ChainAdapter,
   intent: TransferIntent,
   fee: FeeOffer,
-  ref: string,
-): Promise<boolean> {
+): Promise<Funds> {
   const address = adapter.deriveAddress(HOT_WALLET.index, HOT_WALLET.account);
-  const native = await nativeCoinOf(deps, adapter.chainId);
+  const native = await nativeCoinOf(db, adapter.chainId);
   const maxFee = money(adapter.sender.maxNetworkFee(fee));
-  const needs = new Map<string, ReturnType<typeof money>>([[intent.coinName, money(intent.amount)]]);
+  const needs = new Map<string, Money>([[intent.coinName, money(intent.amount)]]);
   if (maxFee.greaterThan(0) || intent.coinName === native) {
     needs.set(native, (needs.get(native) ?? money('0')).plus(maxFee));
   }
-  let funded = true;
+  const out: Funds['needs'] = [];
   for (const [coinName, needed] of needs) {
-    const balance = money(await adapter.balanceOf(address, coinName));
-    const promised = money(await unminedAmount(deps.db, adapter.chainId, address, coinName));
-    const free = balance.minus(promised);
-    const alert = {
-      chainId: adapter.chainId,
-      kind: 'hot_wallet_low' as const,
-      key: coinName,
-      now: deps.now(),
-    };
-    if (free.greaterThanOrEqualTo(needed)) {
-      if (await resolveAlert(deps.db, alert)) {
-        deps.log?.info({ chainId: adapter.chainId, coinName }, 'hot wallet: funded again, alert resolved');
-      }
-      continue;
-    }
-    funded = false;
-    const detail = {
-      address,
+    out.push({
       coinName,
-      balance: toDecimalString(balance),
-      promised: toDecimalString(promised),
+      balance: await adapter.balanceOf(address, coinName),
       needed: toDecimalString(needed),
-      heldRef: ref,
-    };
-    await raiseAlert(deps.db, { ...alert, detail });
-    deps.log?.warn({ chainId: adapter.chainId, ...detail }, 'hot wallet: too low to send; the send is held');
+    });
   }
-  return funded;
+  return { address, chainId: adapter.chainId, needs: out };
 }
 
-async function nativeCoinOf(deps: ChainSendDeps, chainId: string): Promise<string> {
-  const [row] = await deps.db
+export interface Shortfall {
+  coinName: string;
+  balance: string;
+  /** The amounts of the address's sends in the coin not mined yet. */
+  promised: string;
+  needed: string;
+}
+
+export async function shortOf(db: Executor, funds: Funds): Promise<Shortfall[]> {
+  const short: Shortfall[] = [];
+  for (const need of funds.needs) {
+    const promised = await unminedAmount(db, funds.chainId, funds.address, need.coinName);
+    if (money(need.balance).minus(promised).greaterThanOrEqualTo(need.needed)) continue;
+    short.push({ ...need, promised: toDecimalString(promised) });
+  }
+  return short;
+}
+
+export async function holdForFunds(
+  deps: ChainSendDeps,
+  funds: Funds,
+  short: Shortfall[],
+  ref: string,
+): Promise<void> {
+  for (const shortfall of short) {
+    const detail = { address: funds.address, ...shortfall, heldRef: ref };
+    await raiseAlert(deps.db, {
+      chainId: funds.chainId,
+      kind: 'hot_wallet_low',
+      key: shortfall.coinName,
+      detail,
+      now: deps.now(),
+    });
+    deps.log?.warn({ chainId: funds.chainId, ...detail }, 'hot wallet: too low to send; the send is held');
+  }
+}
+
+export async function fundsWentThrough(deps: ChainSendDeps, funds: Funds): Promise<void> {
+  for (const { coinName } of funds.needs) {
+    const alert = { chainId: funds.chainId, kind: 'hot_wallet_low' as const, key: coinName, now: deps.now() };
+    if (await resolveAlert(deps.db, alert)) {
+      deps.log?.info(
+        { chainId: funds.chainId, coinName },
+        'hot wallet: sends go through again; alert resolved',
+      );
+    }
+  }
+}
+
+async function nativeCoinOf(db: Executor, chainId: string): Promise<string> {
+  const [row] = await db
     .select({ native: chains.nativeCoin })
     .from(chains)
     .where(eq(chains.chainId, chainId));

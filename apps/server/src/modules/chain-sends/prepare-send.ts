@@ -11,6 +11,7 @@ import {
   markBroadcast,
   takeNonce,
 } from './chain-sends.repository';
+import { type Funds, type Shortfall, shortOf } from './hot-wallet-check';
 import type { ChainSendDeps, SendHandler } from './send-handler';
 
 /**
@@ -30,6 +31,11 @@ export interface PrepareInput {
   fee: FeeOffer;
   /** In the transaction, first: false when another worker has it (nothing is written then). */
   claim(tx: Executor, now: Date): Promise<boolean>;
+  /**
+   * The hot wallet's balances read for this send (hot-wallet-check.ts): checked again once the
+   * nonce's row is locked, so that sends prepared at once never count on the same funds.
+   */
+  funds?: Funds | undefined;
 }
 
 export interface PreparedSend {
@@ -37,50 +43,66 @@ export interface PreparedSend {
   tx: ChainSendTxRow;
 }
 
-/** Undefined when the claim was lost. */
+/** The funds were short once the nonce was locked: everything of the transaction rolled back. */
+class ShortOfFunds extends Error {
+  constructor(readonly short: Shortfall[]) {
+    super('hot wallet short');
+  }
+}
+
+/**
+ * `lost` when another worker had the claim, `{ short }` when the hot wallet turned out short
+ * (nothing written either way).
+ */
 export async function prepareSend(
   deps: ChainSendDeps,
   adapter: ChainAdapter,
   input: PrepareInput,
-): Promise<PreparedSend | undefined> {
+): Promise<PreparedSend | 'lost' | { short: Shortfall[] }> {
   const { intent } = input;
   const sender = adapter.sender;
   const from = adapter.deriveAddress(intent.from.index, intent.from.account);
   const head = await adapter.headHeight();
   let seed = (await hasNonceRow(deps.db, adapter.chainId, from)) ? undefined : await sender.chainNonce(from);
   for (;;) {
-    const outcome = await deps.db.transaction(async (tx) => {
-      const now = deps.now();
-      if (!(await input.claim(tx, now))) return 'lost' as const;
-      const nonce = await takeNonce(tx, adapter.chainId, from, seed, now);
-      // The row was read there, yet is gone: it never is, but never sign without a nonce.
-      if (nonce === undefined) return 'unseeded' as const;
-      const signed = await sender.sign(intent, nonce, input.fee);
-      const send = await insertSend(tx, {
-        chainId: adapter.chainId,
-        kind: input.kind,
-        ref: input.ref,
-        fromAddress: from,
-        toAddress: intent.toAddress,
-        coinName: intent.coinName,
-        amount: toDecimalString(intent.amount),
-        nonce,
-        status: 'pending',
-        createdAt: now,
-        updatedAt: now,
+    const outcome = await deps.db
+      .transaction(async (tx) => {
+        const now = deps.now();
+        if (!(await input.claim(tx, now))) return 'lost' as const;
+        const nonce = await takeNonce(tx, adapter.chainId, from, seed, now);
+        // The row was read there, yet is gone: it never is, but never sign without a nonce.
+        if (nonce === undefined) return 'unseeded' as const;
+        const short = input.funds ? await shortOf(tx, input.funds) : [];
+        if (short.length > 0) throw new ShortOfFunds(short);
+        const signed = await sender.sign(intent, nonce, input.fee);
+        const send = await insertSend(tx, {
+          chainId: adapter.chainId,
+          kind: input.kind,
+          ref: input.ref,
+          fromAddress: from,
+          toAddress: intent.toAddress,
+          coinName: intent.coinName,
+          amount: toDecimalString(intent.amount),
+          nonce,
+          status: 'pending',
+          createdAt: now,
+          updatedAt: now,
+        });
+        const stored = await insertSendTx(tx, {
+          sendId: send.id,
+          chainId: adapter.chainId,
+          txHash: signed.txHash,
+          raw: signed.raw,
+          fee: signed.fee,
+          signedAtHeight: head,
+          createdAt: now,
+        });
+        return { send, tx: stored };
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ShortOfFunds) return { short: error.short };
+        throw error;
       });
-      const stored = await insertSendTx(tx, {
-        sendId: send.id,
-        chainId: adapter.chainId,
-        txHash: signed.txHash,
-        raw: signed.raw,
-        fee: signed.fee,
-        signedAtHeight: head,
-        createdAt: now,
-      });
-      return { send, tx: stored };
-    });
-    if (outcome === 'lost') return undefined;
     if (outcome !== 'unseeded') return outcome;
     seed = await sender.chainNonce(from);
   }
