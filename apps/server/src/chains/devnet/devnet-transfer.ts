@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { secp256k1 } from '@noble/curves/secp256k1';
 import { MAX_ORDER_AMOUNT, money, toDecimalString } from '@tollgate/contracts/money';
 import { and, eq } from 'drizzle-orm';
