@@ -428,6 +428,29 @@ describe('sending a withdrawal', () => {
     for (const row of rows) expect((await findWithdrawal(app.db, row.id))?.status).toBe('completed');
   });
 
+  it('a withdrawal sent before chain_sends existed (processing with a hash) settles by its transaction, once', async () => {
+    const tron = chains.chain('TRON');
+    const row = await processing('TRON', '9');
+    // What the former adapter.send left: a transaction on chain, its hash on the row, no send row.
+    const signed = await tron.sender.sign(withdrawalIntent(row), 999, { gasPrice: '1' });
+    await tron.sender.broadcast(signed.raw);
+    await app.db.update(withdrawals).set({ txHash: signed.txHash }).where(eq(withdrawals.id, row.id));
+    await pass(tron);
+    // Never sent again.
+    expect((await sendOf(row.withdrawalNo)).send).toBeUndefined();
+    tron.mineSends();
+    tron.mine(1);
+    await pass(tron);
+    expect((await findWithdrawal(app.db, row.id))?.status).toBe('processing');
+    tron.mine(1);
+    await pass(tron);
+    expect(await findWithdrawal(app.db, row.id)).toMatchObject({
+      status: 'completed',
+      txHash: signed.txHash,
+    });
+    expect(await balanceOf(row.merchantId)).toEqual({ available: '990', frozen: '0' });
+  });
+
   it('a token send needs the native coin for its fee: held with an alert on the native coin', async () => {
     const eth = chains.chain('ETH');
     eth.setBalance(eth.hotWallet(), 'ETH', '0');
