@@ -72,6 +72,8 @@ import {
   opsAuditPage,
   opsAuditPageBody,
   opsAutoApproveBody,
+  opsChainRetryBody,
+  opsChains,
   opsFeeTable,
   opsFeeUpdateBody,
   opsGoogleBindBody,
@@ -84,6 +86,10 @@ import {
   opsRateUpdateBody,
   opsRejectBody,
   opsServerWarnings,
+  opsUnmatchedCreditBody,
+  opsUnmatchedPage,
+  opsUnmatchedPageBody,
+  opsUnmatchedTransfer,
   opsWithdrawalDetail,
   opsWithdrawalPage,
   opsWithdrawalPageBody,
@@ -694,6 +700,31 @@ export const endpoints = {
     tag: 'ops',
     body: opsAuditPageBody,
     response: opsAuditPage,
+  }),
+  opsChains: endpoint('opsChains', {
+    summary:
+      'Every chain: head and scanned height, the hot and gas wallets, sends in flight with every hash, held withdrawals, pending sweeps and alerts',
+    tag: 'ops',
+    response: opsChains,
+  }),
+  opsChainRetry: endpoint('opsChainRetry', {
+    summary: 'Try again to send a withdrawal held in processing because the hot wallet could not pay it',
+    tag: 'ops',
+    body: opsChainRetryBody,
+    response: z.null(),
+  }),
+  opsUnmatchedPage: endpoint('opsUnmatchedPage', {
+    summary:
+      'Transfers to a watched address that no rule credits, newest first (waiting ones unless a status is given)',
+    tag: 'ops',
+    body: opsUnmatchedPageBody,
+    response: opsUnmatchedPage,
+  }),
+  opsUnmatchedCredit: endpoint('opsUnmatchedCredit', {
+    summary: "Credit an unmatched transfer to its address owner's balance (a fund record; once)",
+    tag: 'ops',
+    body: opsUnmatchedCreditBody,
+    response: opsUnmatchedTransfer,
   }),
   opsNoticePage: endpoint('opsNoticePage', {
     summary: 'System notices, published and scheduled, newest publish time first; keyword searches titles',

@@ -100,6 +100,13 @@ export const ErrorCode = {
    * another operator meanwhile, or auto-approved), so it cannot be approved or rejected.
    */
   WITHDRAWAL_NOT_PENDING: 3204,
+  /**
+   * Operator console, Chains: the withdrawal is not waiting to be sent any more (it has been
+   * sent, or it finished), so there is nothing to retry.
+   */
+  WITHDRAWAL_NOT_HELD: 3205,
+  /** Operator console, Unmatched transfers: it was credited or returned already (once only). */
+  UNMATCHED_SETTLED: 3206,
   /** An export kind this server has no writer for (every kind of EXPORT_KINDS has one today). */
   EXPORT_NOT_AVAILABLE: 3401,
   /** The export's file is not written yet (queued or running), or its job failed. */
@@ -159,6 +166,8 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
   [ErrorCode.BATCH_ALREADY_SUBMITTED]: 409,
   [ErrorCode.BATCH_HAS_ERRORS]: 400,
   [ErrorCode.WITHDRAWAL_NOT_PENDING]: 409,
+  [ErrorCode.WITHDRAWAL_NOT_HELD]: 409,
+  [ErrorCode.UNMATCHED_SETTLED]: 409,
   [ErrorCode.EXPORT_NOT_AVAILABLE]: 400,
   [ErrorCode.EXPORT_NOT_READY]: 409,
   [ErrorCode.EXPORT_EXPIRED]: 410,
@@ -212,6 +221,8 @@ export const ERROR_MESSAGE_KEY: Record<ErrorCodeValue, string> = {
   [ErrorCode.BATCH_ALREADY_SUBMITTED]: 'batchAlreadySubmitted',
   [ErrorCode.BATCH_HAS_ERRORS]: 'batchHasErrors',
   [ErrorCode.WITHDRAWAL_NOT_PENDING]: 'withdrawalNotPending',
+  [ErrorCode.WITHDRAWAL_NOT_HELD]: 'withdrawalNotHeld',
+  [ErrorCode.UNMATCHED_SETTLED]: 'unmatchedSettled',
   [ErrorCode.EXPORT_NOT_AVAILABLE]: 'exportNotAvailable',
   [ErrorCode.EXPORT_NOT_READY]: 'exportNotReady',
   [ErrorCode.EXPORT_EXPIRED]: 'exportExpired',

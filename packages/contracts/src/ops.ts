@@ -225,6 +225,9 @@ export const OPS_AUDIT_ACTIONS = [
   'notice_create',
   'notice_update',
   'notice_delete',
+  'chain_send_retry',
+  'unmatched_credit',
+  'unmatched_return',
 ] as const;
 export type OpsAuditAction = (typeof OPS_AUDIT_ACTIONS)[number];
 
@@ -249,3 +252,153 @@ export const opsAuditEntry = z.object({
 });
 export type OpsAuditEntry = z.infer<typeof opsAuditEntry>;
 export const opsAuditPage = pageOf(opsAuditEntry);
+
+// --- Chains (issue 32) ---------------------------------------------------------------------------
+
+/** ok: the node answers and the scan keeps up; degraded: the node does not answer; disabled: not on this server. */
+export const OPS_CHAIN_STATES = ['ok', 'degraded', 'disabled'] as const;
+export const OPS_CHAIN_ALERT_KINDS = [
+  'deep_reorg',
+  'hot_wallet_low',
+  'rpc_down',
+  'reconcile_difference',
+] as const;
+export const OPS_CHAIN_SEND_KINDS = ['withdrawal', 'sweep', 'gas_topup', 'return'] as const;
+
+export const opsChainWallet = z.object({
+  /** hot: pays withdrawals and payouts; gas: pays the gas a token sweep needs (account chains). */
+  role: z.enum(['hot', 'gas']),
+  address: z.string(),
+  /** Each coin of the chain it holds (null while the node does not answer). */
+  balances: z.array(z.object({ coinName: z.string(), amount: decimalString.nullable() })),
+});
+
+export const opsChainSend = z.object({
+  id: z.number().int(),
+  kind: z.enum(OPS_CHAIN_SEND_KINDS),
+  /** The withdrawal number, the sweep's or the unmatched transfer's id. */
+  ref: z.string(),
+  coinName: z.string(),
+  amount: decimalString,
+  toAddress: z.string(),
+  status: z.enum(['pending', 'mined']),
+  nonce: z.number().int().nullable(),
+  createdAt: z.string(),
+  /** Every signed transaction of the send, oldest first: the first, then each replacement. */
+  txs: z.array(
+    z.object({
+      txHash: z.string(),
+      /** The fee offered, in base units (EVM: gas, maxFeePerGas and maxPriorityFeePerGas, or gasPrice). */
+      fee: z.record(z.string(), z.string()),
+      createdAt: z.string(),
+      broadcastAt: z.string().nullable(),
+      mined: z.boolean(),
+    }),
+  ),
+});
+
+export const opsChainAlert = z.object({
+  id: z.number().int(),
+  kind: z.enum(OPS_CHAIN_ALERT_KINDS),
+  key: z.string(),
+  detail: z.unknown(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** A withdrawal held in processing because the hot wallet cannot pay it: an operator may retry it. */
+export const opsHeldWithdrawal = z.object({
+  withdrawalNo: z.string(),
+  coinName: z.string(),
+  amount: decimalString,
+  createdAt: z.string(),
+});
+
+export const opsChain = z.object({
+  chainId: z.string(),
+  mode: z.enum(['devnet', 'live']),
+  state: z.enum(OPS_CHAIN_STATES),
+  /** Why the chain is disabled or degraded, as one line. */
+  reason: z.string().nullable(),
+  confirmations: z.number().int(),
+  headHeight: z.number().int().nullable(),
+  scannedHeight: z.number().int().nullable(),
+  /** head − scanned, in blocks. */
+  lag: z.number().int().nullable(),
+  lastBlockTime: z.string().nullable(),
+  wallets: z.array(opsChainWallet),
+  /** Sweeps queued or on their way. */
+  pendingSweeps: z.number().int(),
+  sends: z.array(opsChainSend),
+  held: z.array(opsHeldWithdrawal),
+  alerts: z.array(opsChainAlert),
+});
+export type OpsChain = z.infer<typeof opsChain>;
+export type OpsChainSend = z.infer<typeof opsChainSend>;
+export type OpsChainAlert = z.infer<typeof opsChainAlert>;
+export const opsChains = z.object({ chains: z.array(opsChain) });
+export type OpsChains = z.infer<typeof opsChains>;
+
+export const opsChainRetryBody = z.object({
+  withdrawalNo: withdrawalNoBody.shape.withdrawalNo.describe(
+    'A withdrawal held in processing (the hot wallet could not pay it)',
+  ),
+});
+export type OpsChainRetryBody = z.input<typeof opsChainRetryBody>;
+
+// --- Unmatched transfers (issue 32) -----------------------------------------------------------------
+
+/**
+ * Transfers to a watched address that no rule credits (a token other than the order's, a
+ * payment to a deleted application's address, a coin a deposit address does not take): the
+ * operator credits each to the address owner's balance, or returns it to its sender. Each is
+ * settled once: `credited` and `returned` are final, `returning` while the return is on chain.
+ */
+export const OPS_UNMATCHED_STATUSES = ['unmatched', 'returning', 'returned', 'credited'] as const;
+
+export const opsUnmatchedPageBody = z.object({
+  ...page,
+  status: optional(z.enum(OPS_UNMATCHED_STATUSES, { error: 'validation.asset.status' })).describe(
+    'Leave out for the ones waiting (unmatched)',
+  ),
+});
+export type OpsUnmatchedPageBody = z.input<typeof opsUnmatchedPageBody>;
+
+export const opsUnmatchedTransfer = z.object({
+  id: z.number().int(),
+  chainId: z.string(),
+  coinName: z.string(),
+  amount: decimalString,
+  txHash: z.string(),
+  logIndex: z.number().int(),
+  fromAddress: z.string(),
+  toAddress: z.string(),
+  blockHeight: z.number().int(),
+  seenAt: z.string(),
+  status: z.enum(OPS_UNMATCHED_STATUSES),
+  /** Whose address it is: an order's (its number and the order's own coin) or a merchant's deposit address. */
+  owner: z.object({
+    merchantId: z.number().int(),
+    merchantEmail: z.string(),
+    kind: z.enum(['order', 'deposit']),
+    orderNo: z.string().nullable(),
+    orderCurrency: z.string().nullable(),
+  }),
+  /** The return's transaction once sent. */
+  returnTxHash: z.string().nullable(),
+});
+export type OpsUnmatchedTransfer = z.infer<typeof opsUnmatchedTransfer>;
+export const opsUnmatchedPage = pageOf(opsUnmatchedTransfer);
+
+export const opsUnmatchedCreditBody = z.object({
+  id: z.number({ error: 'validation.invalidType' }).int({ message: 'validation.invalidType' }).positive(),
+});
+export type OpsUnmatchedCreditBody = z.input<typeof opsUnmatchedCreditBody>;
+
+export const opsUnmatchedReturnBody = z.object({
+  id: opsUnmatchedCreditBody.shape.id,
+  googleCode: codeField.describe(
+    "The operator's Google Authenticator code: a return sends coin from the hot wallet",
+  ),
+});
+export type OpsUnmatchedReturnBody = z.input<typeof opsUnmatchedReturnBody>;

@@ -75,6 +75,11 @@ export const devnetTransfers = pgTable(
 export const chainCursors = pgTable('chain_cursors', {
   chainId: text('chain_id').primaryKey(),
   scannedHeight: bigint('scanned_height', { mode: 'number' }).notNull(),
+  /**
+   * Every on-chain movement up to this height is booked (platform_entries): set at the end of a
+   * whole pass (scan, credits, sends watched). chain:reconcile compares the books at it.
+   */
+  bookedHeight: bigint('booked_height', { mode: 'number' }),
   updatedAt: at('updated_at').notNull().default(sql`now()`),
 });
 

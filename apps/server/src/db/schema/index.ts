@@ -1,5 +1,6 @@
 export * from './applications';
 export * from './assets';
+export * from './books';
 export * from './chains';
 export * from './events';
 export * from './exports';

@@ -158,13 +158,23 @@ export const chainTransfers = pgTable(
      * `ignored`: recorded but never credited (a coin other than the order's currency).
      * `below_minimum`: a deposit under the coin's minDepositAmount, recorded, never credited.
      * `unmatched`: no rule credits it (another known token to an order's address, a payment to
-     * a deleted application's address): the operator's Unmatched transfers page credits or
-     * returns it, once.
+     * a deleted application's address): the operator's Unmatched transfers page credits it
+     * (`credited`) or returns it to its sender (`returning` while the return is on chain, then
+     * `returned`), once.
      * `reorged`: credited, then its block left the chain deeper than the confirmations (an
      * incident: chain_alerts `deep_reorg` lists it; nothing is reversed silently).
      */
     status: text('status', {
-      enum: ['confirming', 'credited', 'ignored', 'below_minimum', 'unmatched', 'reorged'],
+      enum: [
+        'confirming',
+        'credited',
+        'ignored',
+        'below_minimum',
+        'unmatched',
+        'returning',
+        'returned',
+        'reorged',
+      ],
     })
       .notNull()
       .default('confirming'),

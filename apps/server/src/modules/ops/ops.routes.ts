@@ -6,6 +6,7 @@ import { bindOperatorGoogle, getOperatorGoogleCheck } from './operator-google';
 import { logOutOperator } from './operator-session.service';
 import { pageAudit } from './ops-audit';
 import { requireOperator } from './ops-authenticate';
+import { listOpsChains, retryHeldOpsWithdrawal } from './ops-chains.service';
 import { getOpsFeeTable, updateOpsFee, updateOpsRate } from './ops-fees.service';
 import { getOperatorMe, logInOperator } from './ops-login.service';
 import { listOpsMerchants, setOpsAutoApprove, setOpsMerchantStatus } from './ops-merchants.service';
@@ -16,6 +17,7 @@ import {
   listOpsNotices,
   updateOpsNotice,
 } from './ops-notices.service';
+import { creditUnmatched, listUnmatched } from './ops-unmatched.service';
 import {
   approveOpsWithdrawal,
   getOpsWithdrawalDetail,
@@ -53,6 +55,14 @@ export function registerOpsRoutes(app: FastifyInstance): void {
     perIpLimit(app),
   );
 
+  registerEndpoint(app, endpoints.opsChains, () => listOpsChains({ db: app.db, chains: app.chains }));
+  registerEndpoint(app, endpoints.opsChainRetry, ({ body, request }) =>
+    retryHeldOpsWithdrawal(withdrawalDeps, requireOperator(request), body.withdrawalNo, request.ip),
+  );
+  registerEndpoint(app, endpoints.opsUnmatchedPage, ({ body }) => listUnmatched(app.db, body));
+  registerEndpoint(app, endpoints.opsUnmatchedCredit, ({ body, request }) =>
+    creditUnmatched(deps, requireOperator(request), body.id, request.ip),
+  );
   registerEndpoint(app, endpoints.opsWithdrawalPage, ({ body }) => listOpsWithdrawals(deps, body));
   registerEndpoint(app, endpoints.opsWithdrawalDetail, ({ body }) =>
     getOpsWithdrawalDetail(deps, body.withdrawalNo),

@@ -1,5 +1,7 @@
 import {
   AuditOutlined,
+  BlockOutlined,
+  DisconnectOutlined,
   NotificationOutlined,
   PercentageOutlined,
   SafetyCertificateOutlined,
@@ -17,6 +19,8 @@ const ICONS: Record<OpsMenuIcon, ReactNode> = {
   merchants: <TeamOutlined />,
   fees: <PercentageOutlined />,
   notices: <NotificationOutlined />,
+  chains: <BlockOutlined />,
+  unmatched: <DisconnectOutlined />,
   audit: <AuditOutlined />,
 };
 

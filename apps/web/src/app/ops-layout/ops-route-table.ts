@@ -8,7 +8,7 @@ import type opsTexts from '../../locales/zh_CN/ops.json';
  * with the app: the app's router knows only /ops/login and /ops/* (router/build-ops-routes.tsx).
  */
 export type OpsTitleKey = `ops.menu.${keyof (typeof opsTexts)['menu']}`;
-export type OpsMenuIcon = 'queue' | 'merchants' | 'fees' | 'notices' | 'audit';
+export type OpsMenuIcon = 'queue' | 'merchants' | 'fees' | 'notices' | 'chains' | 'unmatched' | 'audit';
 
 export interface OpsRoute {
   /** Relative to /ops. */
@@ -44,6 +44,18 @@ export const OPS_ROUTES: OpsRoute[] = [
     titleCode: 'ops.menu.notices',
     icon: 'notices',
     page: () => import('../../features/ops/routes/ops-notices-page'),
+  },
+  {
+    path: 'chains',
+    titleCode: 'ops.menu.chains',
+    icon: 'chains',
+    page: () => import('../../features/ops/routes/ops-chains-page'),
+  },
+  {
+    path: 'unmatched',
+    titleCode: 'ops.menu.unmatched',
+    icon: 'unmatched',
+    page: () => import('../../features/ops/routes/ops-unmatched-page'),
   },
   {
     path: 'audit',

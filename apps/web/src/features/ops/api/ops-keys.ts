@@ -2,6 +2,7 @@ import type {
   OpsAuditPageBody,
   OpsMerchantPageBody,
   OpsNoticePageBody,
+  OpsUnmatchedPageBody,
   OpsWithdrawalPageBody,
 } from '@tollgate/contracts';
 
@@ -17,6 +18,9 @@ export const opsKeys = {
   merchants: () => [...opsKeys.all, 'merchants'] as const,
   merchantPage: (body: OpsMerchantPageBody) => [...opsKeys.merchants(), 'page', body] as const,
   fees: () => [...opsKeys.all, 'fees'] as const,
+  chains: () => [...opsKeys.all, 'chains'] as const,
+  unmatched: () => [...opsKeys.all, 'unmatched'] as const,
+  unmatchedPage: (body: OpsUnmatchedPageBody) => [...opsKeys.unmatched(), 'page', body] as const,
   audit: () => [...opsKeys.all, 'audit'] as const,
   auditPage: (body: OpsAuditPageBody) => [...opsKeys.audit(), 'page', body] as const,
   notices: () => [...opsKeys.all, 'notices'] as const,

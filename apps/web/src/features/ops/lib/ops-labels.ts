@@ -28,6 +28,9 @@ const AUDIT_ACTION_ORDER: Record<OpsAuditAction, number> = {
   notice_create: 9,
   notice_update: 10,
   notice_delete: 11,
+  chain_send_retry: 12,
+  unmatched_credit: 13,
+  unmatched_return: 14,
 };
 export const AUDIT_ACTIONS = (Object.keys(AUDIT_ACTION_ORDER) as OpsAuditAction[]).sort(
   (a, b) => AUDIT_ACTION_ORDER[a] - AUDIT_ACTION_ORDER[b],
@@ -38,4 +41,6 @@ export const AUDIT_ACTION_COLOR: Partial<Record<OpsAuditAction, string>> = {
   withdrawal_reject: 'error',
   merchant_disable: 'error',
   merchant_enable: 'success',
+  unmatched_credit: 'success',
+  unmatched_return: 'warning',
 };

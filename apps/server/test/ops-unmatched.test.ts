@@ -1,0 +1,133 @@
+/**
+ * Unmatched transfers (issue 32 §4): a transfer no rule credits (here USDC sent to a USDT order's
+ * address) is listed for the operators; credited once to the address owner's balance, in the
+ * transfer's coin, under a DP… number, audited and booked; a second credit (another operator, or
+ * the same twice) gets 3206. ledger:verify runs after.
+ */
+import { opsUnmatchedPage, opsUnmatchedTransfer, toDecimalString } from '@tollgate/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  balances,
+  chainTransfers,
+  fundRecords,
+  operatorAuditLog,
+  orders,
+  platformEntries,
+} from '../src/db/schema';
+import { buildTestApp, createTestClock } from './helpers/build-test-app';
+import { expectLedgerClean } from './helpers/ledger';
+import { createTestOperator, logInOperator, opsCall } from './helpers/ops';
+import { createApiApplication, postSigned } from './helpers/signed-api';
+
+const clock = createTestClock(new Date('2026-12-07T09:00:00.000Z'));
+let app: FastifyInstance;
+let opsToken: string;
+let otherToken: string;
+beforeAll(async () => {
+  app = await buildTestApp({ now: clock.now, env: { DEVNET_BLOCK_MS: '3600000' } });
+  await app.ready();
+  await app.watcher.stop();
+  await app.jobs.stop();
+  opsToken = await logInOperator(app, await createTestOperator(app));
+  otherToken = await logInOperator(app, await createTestOperator(app));
+});
+afterAll(async () => {
+  await expectLedgerClean(app.db);
+  await app.close();
+});
+
+const ops = (path: string, body: unknown, token = opsToken, lang = 'en_US') =>
+  opsCall(app, path, body, { token, lang }).then((r) => ({ status: r.statusCode, body: r.json() }));
+
+async function unmatchedTransfer() {
+  const shop = await createApiApplication(app);
+  const created = await postSigned(app, shop, '/api/v1/collections', {
+    merchantOrderNo: `U-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+    currency: 'USDT',
+    network: 'ETH',
+    amount: '25',
+  });
+  expect(created.body.code, JSON.stringify(created.body)).toBe(0);
+  const [order] = await app.db.select().from(orders).where(eq(orders.orderNo, created.body.data.orderNo));
+  if (!order?.payAddress) throw new Error('no order address');
+  const [transfer] = await app.db
+    .insert(chainTransfers)
+    .values({
+      chainId: 'ETH',
+      txHash: `0x${Math.random().toString(16).slice(2).padEnd(64, '0')}`,
+      logIndex: 3,
+      fromAddress: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
+      toAddress: order.payAddress,
+      coinName: 'USDC',
+      amount: '7.5',
+      blockHeight: 12,
+      orderId: order.id,
+      status: 'unmatched',
+      seenAt: clock.now(),
+    })
+    .returning();
+  if (!transfer) throw new Error('no transfer');
+  return { transfer, order, merchantId: shop.merchantId };
+}
+
+describe('unmatched transfers', () => {
+  it('lists a transfer no rule credits, with whose address it came to', async () => {
+    const { transfer, order, merchantId } = await unmatchedTransfer();
+    const { status, body } = await ops('/unmatched/page', {});
+    expect(status).toBe(200);
+    const page = opsUnmatchedPage.parse(body.data);
+    expect(page.list.find((row) => row.id === transfer.id)).toMatchObject({
+      status: 'unmatched',
+      coinName: 'USDC',
+      amount: '7.5',
+      owner: { merchantId, kind: 'order', orderNo: order.orderNo, orderCurrency: 'USDT' },
+      returnTxHash: null,
+    });
+    const bad = await ops('/unmatched/page', { status: 'gone' }, opsToken, 'zh_CN');
+    expect(bad.status).toBe(400);
+  });
+
+  it('credits it once to the owner, in its coin, audited and booked', async () => {
+    const { transfer, merchantId } = await unmatchedTransfer();
+    const [first, second] = await Promise.all([
+      ops('/unmatched/credit', { id: transfer.id }),
+      ops('/unmatched/credit', { id: transfer.id }, otherToken),
+    ]);
+    const results = [first, second].sort((a, b) => a.status - b.status);
+    expect(results.map((r) => r.status)).toEqual([200, 409]);
+    const credited = opsUnmatchedTransfer.parse(results[0]?.body.data);
+    expect(credited.status).toBe('credited');
+    expect(results[1]?.body.code).toBe(3206);
+
+    const [balance] = await app.db
+      .select()
+      .from(balances)
+      .where(and(eq(balances.merchantId, merchantId), eq(balances.coinName, 'USDC')));
+    expect(toDecimalString(balance?.available ?? '0')).toBe('7.5');
+    const records = await app.db.select().from(fundRecords).where(eq(fundRecords.merchantId, merchantId));
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ type: 'deposit', currency: 'USDC', txHash: transfer.txHash });
+    expect(records[0]?.orderNo).toMatch(/^DP/);
+    const audit = await app.db
+      .select()
+      .from(operatorAuditLog)
+      .where(eq(operatorAuditLog.action, 'unmatched_credit'));
+    expect(audit.map((row) => row.target)).toContain(`transfer:ETH:${transfer.txHash}:3`);
+    const lines = await app.db
+      .select()
+      .from(platformEntries)
+      .where(eq(platformEntries.entryRef, `credit:${transfer.id}`));
+    expect(lines.map((line) => [line.account, toDecimalString(line.amount)]).sort()).toEqual([
+      ['merchant_balances', '-7.5'],
+      ['pending_receipts', '7.5'],
+    ]);
+
+    const again = await ops('/unmatched/credit', { id: transfer.id }, opsToken, 'vi_VN');
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(/đã được ghi có hoặc hoàn trả/);
+    const missing = await ops('/unmatched/credit', { id: 999_999_999 });
+    expect(missing.status).toBe(404);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * Screenshots of the operator console's Chains page (issue 32), into docs/screenshots: every
+ * devnet chain with its scan and its wallets, at 1440 px in zh_CN and en_US and at 390 px in
+ * en_US and vi_VN. Starts the production build like the e2e suite (needs the root
+ * `npm run build` first):
+ *   npx tsx e2e/scripts/screenshots-chains.ts
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startApp } from '../src/app-server';
+import { LAUNCH_OPTIONS } from '../src/browser';
+import { ENV } from '../src/server-env';
+import { DESKTOP, openAs, PHONE, shoot, type Viewport } from './screenshot-kit';
+
+const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
+const DEMO_OPERATOR = { email: 'ops@tollgate.dev', password: 'Tollgate2026' };
+const SHOTS: [string, Viewport][] = [
+  ['zh_CN', DESKTOP],
+  ['en_US', DESKTOP],
+  ['en_US', PHONE],
+  ['vi_VN', PHONE],
+];
+
+async function main() {
+  const running = process.env[ENV.baseUrl] ? undefined : await startApp();
+  const baseUrl = process.env[ENV.baseUrl] ?? running?.baseUrl ?? '';
+  const browser = await chromium.launch(LAUNCH_OPTIONS);
+  try {
+    const login = await fetch(`${baseUrl}/front/ops/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(DEMO_OPERATOR),
+    });
+    const opsToken = ((await login.json()) as { data: { token: string } }).data.token;
+    for (const [language, viewport] of SHOTS) {
+      const page = await openAs(browser, baseUrl, language, viewport);
+      await page
+        .context()
+        .addInitScript((token) => window.sessionStorage.setItem('opsToken', token), opsToken);
+      await page.goto('/ops/chains');
+      await page.getByTestId('ops-chain-DOGE').waitFor();
+      const height = await page.evaluate(() => {
+        const content = document.querySelector<HTMLElement>('[data-testid="ops-content"]');
+        return content ? content.getBoundingClientRect().top + content.scrollHeight : 0;
+      });
+      await page.setViewportSize({
+        width: viewport.width,
+        height: Math.max(viewport.height, Math.ceil(height)),
+      });
+      await shoot(OUT_DIR, page, `ops-chains-${viewport.width}-${language.toLowerCase().replace('_', '-')}`);
+      await page.context().close();
+    }
+  } finally {
+    await browser.close();
+    await running?.stop();
+  }
+}
+
+await main();
