@@ -1,7 +1,7 @@
 /**
- * Sending on chain (issue 32, "Sending: prepare, persist, then broadcast"), on the test chain
- * (helpers/fake-chains.ts: one transaction per sender and nonce, replacements evict, drops,
- * reorgs), through the withdrawal service and the watcher's per-chain entry point:
+ * Sending on chain (issue 32, "Sending: prepare, persist, then broadcast"), on the test chain in
+ * live mode (helpers/fake-chains.ts: one transaction per sender and nonce, replacements evict,
+ * drops, reorgs), through the withdrawal service and the watcher's per-chain entry point:
  * - a send stored and never broadcast (a crash) is broadcast by the next pass, the same bytes,
  *   and lands once;
  * - two callers of one withdrawal make one send and one transaction;
@@ -44,7 +44,8 @@ import { createTestApplication } from './helpers/order-fixtures';
 
 const CONFIRMATIONS = 3;
 const clock = createTestClock(new Date('2026-12-07T09:00:00.000Z'));
-const chains = createFakeChains({ confirmations: CONFIRMATIONS });
+// Live mode: the hot wallet's funds are checked on live chains only (the devnet's is never funded).
+const chains = createFakeChains({ confirmations: CONFIRMATIONS, mode: 'live' });
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await buildTestApp({ now: clock.now });
@@ -86,7 +87,7 @@ async function processing(
         usdtValue: amount,
       },
       source: 'batch',
-      test: true,
+      test: false,
       now: clock.now(),
     }),
   );

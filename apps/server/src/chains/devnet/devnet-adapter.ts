@@ -8,20 +8,11 @@ import {
   type ChainAdapter,
   type ChainId,
   type ChainTransfer,
-  HOT_WALLET,
 } from '../chain-adapter';
 import type { HdWallet } from '../hd-wallet';
 import { createDevnetSender } from './devnet-sender';
 
 const NORMALIZED_KEPT = 100_000;
-
-/**
- * The devnet hot wallet's simulated float: nothing funds it on the devnet (no sweeps of simulated
- * money), so its balance is this much of every coin plus what it received, less what it sent.
- * Far above anything a devnet withdrawal moves (an order is at most MAX_ORDER_AMOUNT), so the
- * sender's hot-wallet check always passes on the devnet, as it did before the check existed.
- */
-export const DEVNET_HOT_WALLET_FLOAT = '1000000000000000';
 
 /**
  * One simulated chain over devnet_blocks and devnet_transfers. Addresses are the real ones
@@ -36,10 +27,6 @@ export function createDevnetAdapter(deps: {
 }): ChainAdapter {
   const { db, chainId, wallet, confirmations } = deps;
   const family = CHAIN_FAMILY[chainId];
-  const hotWallet = normalizeAddress(
-    family,
-    wallet.deriveAddress(family, HOT_WALLET.index, HOT_WALLET.account),
-  );
 
   // The watched addresses of every scan, normalized once each (an EVM checksum is a keccak hash:
   // thousands of addresses every block on a big database). Bounded: past the limit it starts over.
@@ -162,12 +149,7 @@ export function createDevnetAdapter(deps: {
             lte(devnetTransfers.blockHeight, head),
           ),
         );
-      const float = address === hotWallet ? DEVNET_HOT_WALLET_FLOAT : '0';
-      return toDecimalString(
-        money(float)
-          .plus(row?.received ?? '0')
-          .minus(row?.sent ?? '0'),
-      );
+      return toDecimalString(money(row?.received ?? '0').minus(row?.sent ?? '0'));
     },
 
     // Replaced by `scan` (issue 32): kept until the watcher moves to it.

@@ -22,7 +22,10 @@ import type { ChainSendDeps } from './send-handler';
  * - `holdForFunds` raises or refreshes the chain's `hot_wallet_low` alert of each short coin (one
  *   open per chain and coin) and logs: the caller holds the send (a withdrawal stays
  *   `processing`), never fails it; `fundsWentThrough` resolves the coins' open alerts.
- * On the devnet the hot wallet holds a simulated float (devnet-adapter.ts): it is never short.
+ * Not on the devnet: nothing funds its hot wallet (simulated money is never swept into it), so
+ * its balance is what it received less what it sent, below zero once it has sent anything, and
+ * the platform books and chain:reconcile read it as it is. A devnet send needs no funds
+ * (`readFunds` answers no needs), as before the check existed.
  */
 export interface Funds {
   address: string;
@@ -38,6 +41,7 @@ export async function readFunds(
   fee: FeeOffer,
 ): Promise<Funds> {
   const address = adapter.deriveAddress(HOT_WALLET.index, HOT_WALLET.account);
+  if (adapter.mode === 'devnet') return { address, chainId: adapter.chainId, needs: [] };
   const native = await nativeCoinOf(db, adapter.chainId);
   const maxFee = money(adapter.sender.maxNetworkFee(fee));
   const needs = new Map<string, Money>([[intent.coinName, money(intent.amount)]]);
