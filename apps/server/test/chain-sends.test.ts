@@ -14,8 +14,8 @@
  * - hot wallet short: held in processing with one open alert, no small one overtaking; funded,
  *   the operator's retry sends it and the alert resolves.
  */
-import { money } from '@tollgate/contracts/money';
-import { and, asc, eq } from 'drizzle-orm';
+import { type Money, money } from '@tollgate/contracts/money';
+import { and, asc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChainId } from '../src/chains/chain-adapter';
@@ -27,6 +27,7 @@ import {
   chainSends,
   chainSendTxs,
   merchantEvents,
+  platformEntries,
   withdrawals,
 } from '../src/db/schema';
 import { createPayouts } from '../src/modules/assets/payout.service';
@@ -119,6 +120,24 @@ async function balanceOf(merchantId: number, coinName = 'USDT') {
     .from(balances)
     .where(and(eq(balances.merchantId, merchantId), eq(balances.coinName, coinName)));
   return { available: money(row?.available ?? '0').toFixed(), frozen: money(row?.frozen ?? '0').toFixed() };
+}
+
+/** What the platform books hold for a send, net per (coin, account): the lines of its entries. */
+async function bookedOf(sendId: number) {
+  const lines = await app.db
+    .select({
+      coinName: platformEntries.coinName,
+      account: platformEntries.account,
+      amount: platformEntries.amount,
+    })
+    .from(platformEntries)
+    .where(like(platformEntries.entryRef, `send:${sendId}:%`));
+  const net = new Map<string, Money>();
+  for (const line of lines) {
+    const key = `${line.coinName} ${line.account}`;
+    net.set(key, (net.get(key) ?? money('0')).plus(line.amount));
+  }
+  return Object.fromEntries([...net].filter(([, v]) => !v.isZero()).map(([k, v]) => [k, v.toFixed()]));
 }
 
 const decode = (raw: string) =>
@@ -337,15 +356,26 @@ describe('sending a withdrawal', () => {
     await pass(polygon);
     const mined = (await sendOf(row.withdrawalNo)).send;
     expect(mined?.status).toBe('mined');
+    // Booked as mined: 16 left the hot wallet, 17 owed less, 1 earned, the gas spent.
+    const booked = {
+      'USDT hot_wallet': '-16',
+      'USDT merchant_balances': '17',
+      'USDT fee_income': '-1',
+      'POL hot_wallet': '-0.000021',
+      'POL gas_expense': '0.000021',
+    };
+    expect(await bookedOf(mined?.id ?? 0)).toEqual(booked);
     // Both blocks replaced: the transaction is back in the mempool.
     polygon.reorg(2);
     await pass(polygon);
     expect((await sendOf(row.withdrawalNo)).send).toMatchObject({ status: 'pending', minedHeight: null });
+    expect(await bookedOf(mined?.id ?? 0)).toEqual({});
     expect((await findWithdrawal(app.db, row.id))?.status).toBe('sending');
     await confirm(polygon);
     const after = await sendOf(row.withdrawalNo);
     expect(after.send?.status).toBe('confirmed');
     expect(after.send?.minedBlockHash).not.toBe(mined?.minedBlockHash);
+    expect(await bookedOf(mined?.id ?? 0)).toEqual(booked);
     expect((await findWithdrawal(app.db, row.id))?.status).toBe('completed');
   });
 
@@ -364,7 +394,13 @@ describe('sending a withdrawal', () => {
     eth.mine(1);
     await pass(eth);
     expect(await findWithdrawal(app.db, row.id)).toMatchObject({ status: 'failed', reason: 'reverted' });
-    expect((await sendOf(row.withdrawalNo)).send?.status).toBe('reverted');
+    const { send } = await sendOf(row.withdrawalNo);
+    expect(send?.status).toBe('reverted');
+    // It moved nothing, and still paid its gas.
+    expect(await bookedOf(send?.id ?? 0)).toEqual({
+      'ETH hot_wallet': '-0.000021',
+      'ETH gas_expense': '0.000021',
+    });
     expect(await balanceOf(row.merchantId)).toEqual({ available: '1000', frozen: '0' });
   });
 

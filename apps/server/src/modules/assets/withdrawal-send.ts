@@ -2,6 +2,8 @@ import { toDecimalString } from '@tollgate/contracts';
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import { type ChainAdapter, HOT_WALLET, type TransferIntent } from '../../chains/chain-adapter';
 import { withdrawals } from '../../db/schema';
+import { entries } from '../books/platform-books';
+import { nativeCoinOf } from '../chain-sends/chain-sends.repository';
 import { fundsWentThrough, holdForFunds, readFunds, shortOf } from '../chain-sends/hot-wallet-check';
 import { broadcastSendTx, prepareSend } from '../chain-sends/prepare-send';
 import type { ChainSendDeps, SendHandler } from '../chain-sends/send-handler';
@@ -142,6 +144,20 @@ export const withdrawalSendHandler: SendHandler = {
     if (!row) return false;
     // The shop hears payout.processing once, with the first hash; later ones show on its order.
     return syncPayout(tx, row, now, { tell: before?.txHash == null });
+  },
+  async bookMined(tx, send, mined) {
+    const row = await findWithdrawalByNo(tx, send.ref);
+    if (!row) return [];
+    return entries.withdrawalMined({
+      coinName: row.coinName,
+      amount: toDecimalString(row.amount),
+      fee: toDecimalString(row.fee),
+      nativeCoin: await nativeCoinOf(tx, send.chainId),
+      networkFee: mined.networkFee,
+      hotWallet: send.fromAddress,
+      blockHeight: mined.blockHeight,
+      reverted: mined.failed,
+    });
   },
   async finished(tx, send, outcome, now) {
     const row = await findWithdrawalByNo(tx, send.ref);

@@ -1,7 +1,14 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FeeOffer } from '../../chains/chain-adapter';
 import type { Executor } from '../../db/client';
-import { type CHAIN_SEND_KINDS, chainAlerts, chainNonces, chainSends, chainSendTxs } from '../../db/schema';
+import {
+  type CHAIN_SEND_KINDS,
+  chainAlerts,
+  chainNonces,
+  chainSends,
+  chainSendTxs,
+  chains,
+} from '../../db/schema';
 
 /** The SQL of chain_sends, chain_send_txs, chain_nonces and the hot wallet's alerts. */
 export type ChainSendRow = typeof chainSends.$inferSelect;
@@ -214,4 +221,14 @@ export async function resolveAlert(
     )
     .returning({ id: chainAlerts.id });
   return rows.length > 0;
+}
+
+/** The chain's native coin (its gas), from the chains table. */
+export async function nativeCoinOf(db: Executor, chainId: string): Promise<string> {
+  const [row] = await db
+    .select({ native: chains.nativeCoin })
+    .from(chains)
+    .where(eq(chains.chainId, chainId));
+  if (!row) throw new Error(`chain ${chainId}: not in the chains table`);
+  return row.native;
 }

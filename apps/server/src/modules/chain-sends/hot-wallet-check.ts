@@ -1,5 +1,4 @@
 import { type Money, money, toDecimalString } from '@tollgate/contracts/money';
-import { eq } from 'drizzle-orm';
 import {
   type ChainAdapter,
   type FeeOffer,
@@ -7,8 +6,7 @@ import {
   type TransferIntent,
 } from '../../chains/chain-adapter';
 import type { Executor } from '../../db/client';
-import { chains } from '../../db/schema';
-import { raiseAlert, resolveAlert, unminedAmount } from './chain-sends.repository';
+import { nativeCoinOf, raiseAlert, resolveAlert, unminedAmount } from './chain-sends.repository';
 import type { ChainSendDeps } from './send-handler';
 
 /**
@@ -106,13 +104,4 @@ export async function fundsWentThrough(deps: ChainSendDeps, funds: Funds): Promi
       );
     }
   }
-}
-
-async function nativeCoinOf(db: Executor, chainId: string): Promise<string> {
-  const [row] = await db
-    .select({ native: chains.nativeCoin })
-    .from(chains)
-    .where(eq(chains.chainId, chainId));
-  if (!row) throw new Error(`chain ${chainId}: not in the chains table`);
-  return row.native;
 }

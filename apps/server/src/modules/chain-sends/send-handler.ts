@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TransferIntent } from '../../chains/chain-adapter';
 import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../types';
+import type { BookLine } from '../books/platform-books';
 import type { ChainSendKind, ChainSendRow } from './chain-sends.repository';
 
 /** What the sending module needs: the database, the clock, a log. */
@@ -25,6 +26,15 @@ export interface SendHandler {
    * the send's transactions may be the one mined).
    */
   hashChanged(tx: Executor, send: ChainSendRow, txHash: string, now: Date): Promise<boolean>;
+  /**
+   * The platform books' lines of the send mined in a block (books/platform-books.ts `entries`):
+   * posted with the mined record, undone if that block leaves the chain.
+   */
+  bookMined(
+    tx: Executor,
+    send: ChainSendRow,
+    mined: { blockHeight: number; failed: boolean; networkFee: string },
+  ): Promise<BookLine[]>;
   /** Mined with the chain's confirmations, in a block still canonical: it moved the money, or reverted. */
   finished(tx: Executor, send: ChainSendRow, outcome: 'confirmed' | 'reverted', now: Date): Promise<boolean>;
 }

@@ -12,17 +12,19 @@ import {
   txsOfSend,
 } from './chain-sends.repository';
 import { broadcastSendTx } from './prepare-send';
+import { bookMined, unbookMined } from './send-books';
 import type { ChainSendDeps, SendHandler, SendHandlers } from './send-handler';
 
 /**
  * The chain's open sends, each watcher pass (the holder of the chain's lease runs it). For each
  * send, the node is asked about every one of its transactions (they share the nonce, so at most
  * one is ever mined):
- * - one is mined: its height, block hash and fee are recorded (the send is `mined`), and its
- *   hash becomes the one shown; with the chain's confirmations, and its block still the
+ * - one is mined: its height, block hash and fee are recorded (the send is `mined`) with its
+ *   entry in the platform books (send-books.ts), and its hash becomes the one shown; with the chain's confirmations, and its block still the
  *   canonical one at that height, the send is `confirmed` (or `reverted`), and only then does its
  *   kind act on it (a withdrawal completes, or fails and is released);
- * - none is mined any more, though one was: its block left the chain, the send is `pending` again;
+ * - none is mined any more, though one was: its block left the chain, the send is `pending` again
+ *   and its books entry reversed;
  * - none is mined, and the latest was signed SEND_STUCK_BLOCKS blocks ago or more: it is stuck,
  *   signed again at the same nonce with the fee the node's rules require over it, stored, then
  *   broadcast;
@@ -93,13 +95,18 @@ async function watchSend(pass: Pass, send: ChainSendRow): Promise<void> {
   let current = send;
   if (send.status === 'mined') {
     // Its block left the chain: open again, and looked at below as any open send.
-    const reopened = await moveSend(deps.db, send.id, 'mined', {
-      status: 'pending',
-      minedTxHash: null,
-      minedHeight: null,
-      minedBlockHash: null,
-      networkFee: null,
-      updatedAt: deps.now(),
+    const reopened = await deps.db.transaction(async (tx) => {
+      const now = deps.now();
+      const moved = await moveSend(tx, send.id, 'mined', {
+        status: 'pending',
+        minedTxHash: null,
+        minedHeight: null,
+        minedBlockHash: null,
+        networkFee: null,
+        updatedAt: now,
+      });
+      if (moved) await unbookMined(tx, send, now);
+      return moved;
     });
     if (!reopened) return;
     deps.log?.warn(
@@ -137,7 +144,12 @@ async function watchMined(pass: Pass, send: ChainSendRow, minedTx: ChainSendTxRo
         networkFee: toDecimalString(mined.networkFee),
         updatedAt: now,
       });
-      if (moved && (await handler.hashChanged(tx, moved, minedTx.txHash, now))) report.events = true;
+      if (!moved) return undefined;
+      // Mined in another block than the one recorded (a reorg between two passes): that one undone.
+      if (send.status === 'mined') await unbookMined(tx, send, now);
+      const lines = await handler.bookMined(tx, moved, mined);
+      await bookMined(tx, moved, mined.blockHash, lines, now);
+      if (await handler.hashChanged(tx, moved, minedTx.txHash, now)) report.events = true;
       return moved;
     });
     if (!current) return;
