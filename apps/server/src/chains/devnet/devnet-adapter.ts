@@ -3,12 +3,7 @@ import { and, asc, between, eq, gte, lte, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { devnetBlocks, devnetTransfers } from '../../db/schema';
 import { CHAIN_FAMILY, isValidAddress, normalizeAddress } from '../addresses';
-import {
-  type BlockRef,
-  type ChainAdapter,
-  type ChainId,
-  type ChainTransfer,
-} from '../chain-adapter';
+import type { BlockRef, ChainAdapter, ChainId, ChainTransfer } from '../chain-adapter';
 import type { HdWallet } from '../hd-wallet';
 import { createDevnetSender } from './devnet-sender';
 
