@@ -202,6 +202,23 @@ describe('sending a withdrawal', () => {
     expect(await balanceOf(row.merchantId)).toEqual({ available: '989', frozen: '0' });
   });
 
+  it('a node that refuses the broadcast leaves the send stored; broadcast once it answers', async () => {
+    const polygon = chains.chain('POLYGON');
+    const row = await processing('POLYGON', '11');
+    polygon.refuseBroadcasts = true;
+    await sendWithdrawal(deps(), row.id);
+    expect(await findWithdrawal(app.db, row.id)).toMatchObject({ status: 'sending', txHash: null });
+    await pass(polygon);
+    const [stored] = (await sendOf(row.withdrawalNo)).txs;
+    expect(stored?.broadcastAt).toBeNull();
+    polygon.refuseBroadcasts = false;
+    await pass(polygon);
+    expect(await findWithdrawal(app.db, row.id)).toMatchObject({ status: 'sending', txHash: stored?.txHash });
+    await confirm(polygon);
+    expect((await findWithdrawal(app.db, row.id))?.status).toBe('completed');
+    expect((await sendOf(row.withdrawalNo)).txs).toHaveLength(1);
+  });
+
   it('two callers of one withdrawal make one send and one transaction; it shows as processing', async () => {
     const eth = chains.chain('ETH');
     const row = await processing('ETH', '12');

@@ -48,8 +48,12 @@ export function withdrawalIntent(row: WithdrawalRow): TransferIntent {
   };
 }
 
-/** How a try went: sent (claimed, stored, broadcast or left to the watcher), held (hot wallet short), lost (another had it), error (the node: the watcher tries again). */
-export type SendOutcome = 'sent' | 'held' | 'lost' | 'error';
+/**
+ * How a try went: sent (claimed, stored, broadcast or left to the watcher), held (hot wallet
+ * short), lost (another had it, or nothing to send), refused (made in the other chain mode),
+ * error (the node or the database failed: the watcher tries again).
+ */
+export type SendOutcome = 'sent' | 'held' | 'lost' | 'refused' | 'error';
 
 /**
  * Sends a `processing` withdrawal, once: answers the row after (undefined when there was
@@ -73,7 +77,7 @@ export async function trySendWithdrawal(
   if (row.test !== (adapter.mode === 'devnet')) {
     // Simulated money never reaches a real chain, nor the reverse.
     deps.log?.error({ withdrawalNo: row.withdrawalNo }, 'withdrawal: made in another chain mode; not sent');
-    return 'error';
+    return 'refused';
   }
   const intent = withdrawalIntent(row);
   try {

@@ -28,7 +28,10 @@ export async function watchWithdrawals(
   const held = new Set<string>();
   for (const row of await processingWithdrawals(deps.db, adapter.chainId, false)) {
     if (held.has(row.coinName)) continue;
-    if ((await trySendWithdrawal(deps, adapter, row)) === 'held') held.add(row.coinName);
+    const outcome = await trySendWithdrawal(deps, adapter, row);
+    if (outcome === 'held') held.add(row.coinName);
+    // The node is down (or the database): the next pass tries them all again, one error logged.
+    if (outcome === 'error') break;
   }
   return report.finished + (await settleSentBefore(deps, adapter));
 }
