@@ -43,6 +43,9 @@ export interface PreparedSend {
   tx: ChainSendTxRow;
 }
 
+/** The nonce's row was missing though it had been read: rolled back, tried again with the node's count. */
+class Unseeded extends Error {}
+
 /** The funds were short once the nonce was locked: everything of the transaction rolled back. */
 class ShortOfFunds extends Error {
   constructor(readonly short: Shortfall[]) {
@@ -70,8 +73,9 @@ export async function prepareSend(
         const now = deps.now();
         if (!(await input.claim(tx, now))) return 'lost' as const;
         const nonce = await takeNonce(tx, adapter.chainId, from, seed, now);
-        // The row was read there, yet is gone: it never is, but never sign without a nonce.
-        if (nonce === undefined) return 'unseeded' as const;
+        // The row was read there, yet is gone: it never is, but never sign without a nonce (and
+        // never keep the claim without its send: thrown, so all of it rolls back).
+        if (nonce === undefined) throw new Unseeded();
         const short = input.funds ? await shortOf(tx, input.funds) : [];
         if (short.length > 0) throw new ShortOfFunds(short);
         const signed = await sender.sign(intent, nonce, input.fee);
@@ -101,6 +105,7 @@ export async function prepareSend(
       })
       .catch((error: unknown) => {
         if (error instanceof ShortOfFunds) return { short: error.short };
+        if (error instanceof Unseeded) return 'unseeded' as const;
         throw error;
       });
     if (outcome !== 'unseeded') return outcome;
