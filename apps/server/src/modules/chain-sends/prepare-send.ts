@@ -8,6 +8,7 @@ import {
   hasNonceRow,
   insertSend,
   insertSendTx,
+  lockSend,
   markBroadcast,
   takeNonce,
 } from './chain-sends.repository';
@@ -138,7 +139,10 @@ export async function broadcastSendTx(
   const events = await deps.db.transaction(async (tx) => {
     const now = deps.now();
     await markBroadcast(tx, sendTx.id, now);
-    return handler.hashChanged(tx, send, sendTx.txHash, now);
+    // Mined meanwhile (another of its transactions): the mined hash is the one shown.
+    const current = await lockSend(tx, send.id);
+    if (current?.status !== 'pending') return false;
+    return handler.hashChanged(tx, current, sendTx.txHash, now);
   });
   return { broadcast: true, events };
 }
