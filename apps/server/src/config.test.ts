@@ -52,6 +52,9 @@ describe('loadConfig', () => {
         rpcUrls: { ETH: undefined, TRON: undefined, BSC: undefined, POLYGON: undefined, DOGE: undefined },
         walletMnemonic: undefined,
         sendStuckBlocks: 12,
+        startBlocks: { ETH: undefined, BSC: undefined, POLYGON: undefined },
+        evmChainIds: { ETH: 1, BSC: 56, POLYGON: 137 },
+        tokenContracts: {},
       },
     });
   });

@@ -1,6 +1,7 @@
 /**
- * CHAIN_MODE=live: no chain runs without its node, and (until the live adapters come) none
- * runs at all; each says why at start. No devnet is created or used, nothing to simulate with.
+ * CHAIN_MODE=live: no chain runs without its node, and TRON and DOGE (no live adapter yet) not
+ * at all; each says why at start. No devnet is created or used, nothing to simulate with. (The
+ * EVM chains with a node: chains-evm-live.test.ts, against anvil.)
  * Also: a start whose key cannot open the stored wallet mnemonic is refused with one line.
  */
 import { describe, expect, it } from 'vitest';
@@ -28,7 +29,7 @@ describe('live mode', () => {
       env: {
         CHAIN_MODE: 'live',
         WALLET_MNEMONIC: TEST_MNEMONIC,
-        RPC_URL_ETH: 'https://eth.example.com/v2/secret-api-key',
+        RPC_URL_TRON: 'https://tron.example.com/v2/secret-api-key',
         RPC_URL_DOGE: 'http://doge.example.com:22555',
         CONFIRMATIONS_TRON: '30',
         LOG_LEVEL: 'info',
@@ -50,9 +51,10 @@ describe('live mode', () => {
       ]);
       const warnings = log.lines.filter((l) => l.level === 40).map((l) => l.msg);
       expect(warnings).toContain('Chains: LIVE (CHAIN_MODE=live); enabled: none.');
-      expect(warnings).toContain('Chain TRON is disabled: RPC_URL_TRON is not set (CHAIN_MODE=live).');
+      expect(warnings).toContain('Chain ETH is disabled: RPC_URL_ETH is not set (CHAIN_MODE=live).');
+      expect(warnings).toContain('Chain BSC is disabled: RPC_URL_BSC is not set (CHAIN_MODE=live).');
       expect(
-        warnings.find((w) => w.startsWith('Chain ETH is disabled: this version has no live ETH adapter')),
+        warnings.find((w) => w.startsWith('Chain TRON is disabled: this version has no live TRON adapter')),
       ).toBeTruthy();
       expect(
         warnings.find((w) => w.startsWith('Chain DOGE is disabled: this version has no live DOGE adapter')),
@@ -71,9 +73,9 @@ describe('live mode', () => {
         ],
       });
 
-      // Nothing simulated: no genesis, no blocks, no generated mnemonic.
+      // Nothing simulated: no genesis, no blocks, no generated mnemonic; only the wallet's fingerprint.
       expect(await app.db.select().from(devnetBlocks)).toEqual([]);
-      expect(await app.db.select().from(walletSecrets)).toEqual([]);
+      expect((await app.db.select().from(walletSecrets)).map((row) => row.name)).toEqual(['hd_fingerprint']);
     } finally {
       await app.close();
     }

@@ -138,6 +138,11 @@ export interface ChainAdapter {
   readonly mode: 'devnet' | 'live';
   /** Confirmations a transfer needs before it is credited. */
   readonly confirmations: number;
+  /**
+   * Where scanning begins on the first start (START_BLOCK_<CHAIN>, live EVM chains); undefined:
+   * the head then. Read only when the chain has no cursor yet (`firstScanHeight`).
+   */
+  readonly startBlock?: number;
   /** Whether `address` is a well-formed address of this chain (checksum included). */
   isValidAddress(address: string): boolean;
   /** The address at BIP-44 index `index` of the given account (0: order addresses, 1: merchant deposit addresses, 2: the hot wallet). */
@@ -166,4 +171,11 @@ export interface ChainAdapter {
     toHeight: number,
     addresses?: ReadonlySet<string>,
   ): Promise<ChainTransfer[]>;
+}
+
+/** The cursor's first height for a chain that has none yet: START_BLOCK_<CHAIN>, else the head now. */
+export async function firstScanHeight(
+  adapter: Pick<ChainAdapter, 'startBlock' | 'headHeight'>,
+): Promise<number> {
+  return adapter.startBlock ?? (await adapter.headHeight());
 }

@@ -25,6 +25,9 @@ describe('chain settings', () => {
       rpcUrls: { ETH: undefined, TRON: undefined, BSC: undefined, POLYGON: undefined, DOGE: undefined },
       walletMnemonic: undefined,
       sendStuckBlocks: 12,
+      startBlocks: { ETH: undefined, BSC: undefined, POLYGON: undefined },
+      evmChainIds: { ETH: 1, BSC: 56, POLYGON: 137 },
+      tokenContracts: {},
     });
   });
 
@@ -52,6 +55,9 @@ describe('chain settings', () => {
       },
       walletMnemonic: MNEMONIC,
       sendStuckBlocks: 12,
+      startBlocks: { ETH: undefined, BSC: undefined, POLYGON: undefined },
+      evmChainIds: { ETH: 1, BSC: 56, POLYGON: 137 },
+      tokenContracts: {},
     });
     expect(LIVE_CONFIRMATIONS.ETH).toBeGreaterThan(3);
     expect(loadConfig({ DEVNET_BLOCK_MS: '250', CONFIRMATIONS_DOGE: '1' }, paths).chains).toMatchObject({
@@ -90,5 +96,48 @@ describe('chain settings', () => {
     ]);
     expect(problems.join('\n')).not.toContain('secret-key');
     expect(problems.join('\n')).not.toContain('abandon');
+  });
+
+  it('read the EVM chains’ start blocks, test network chain ids and token contracts', () => {
+    const chains = loadConfig(
+      {
+        START_BLOCK_ETH: '19000000',
+        START_BLOCK_POLYGON: '0',
+        CHAIN_ID_ETH: '31337',
+        CHAIN_ID_BSC: '97',
+        TOKEN_USDT_ETH: '0x5fbdb2315678afecb367f032d93f642f64180aa3',
+        TOKEN_USDC_POLYGON: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359',
+      },
+      paths,
+    ).chains;
+    expect(chains.startBlocks).toEqual({ ETH: 19000000, BSC: undefined, POLYGON: 0 });
+    expect(chains.evmChainIds).toEqual({ ETH: 31337, BSC: 97, POLYGON: 137 });
+    // Checksummed, whatever case was given.
+    expect(chains.tokenContracts).toEqual({
+      USDT_ETH: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      USDC_POLYGON: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359',
+    });
+  });
+
+  it('refuse a bad start block, token contract or chain id, and another network’s chain id, one line each', () => {
+    expect(
+      problemsOf({
+        START_BLOCK_BSC: '-1',
+        TOKEN_USDT_ETH: '0xdAC17F958D2ee523a2206206994597C13D831ec8',
+        TOKEN_USDC_BSC: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+        CHAIN_ID_POLYGON: 'amoy',
+        CHAIN_ID_ETH: '56',
+        CHAIN_ID_BSC: '1',
+      }),
+    ).toEqual([
+      'START_BLOCK_BSC must be a block height (a whole number from 0) (got "-1")',
+      'CHAIN_ID_POLYGON must be the chain id of a test network the POLYGON node runs (31337 for anvil), never 1 (ETH) or 56 (BSC); leave it unset for the real network (137) (got "amoy")',
+      'TOKEN_USDT_ETH must be a token contract address: 0x and 40 hex digits (a mixed-case one with its EIP-55 checksum) (got "0xdAC17F958D2ee523a2206206994597C13D831ec8")',
+      'TOKEN_USDC_BSC must be a token contract address: 0x and 40 hex digits (a mixed-case one with its EIP-55 checksum) (got "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")',
+      'CHAIN_ID_ETH must be the chain id of a test network the ETH node runs (31337 for anvil), never 56 (BSC) or 137 (POLYGON); leave it unset for the real network (1) (got "56")',
+      'CHAIN_ID_BSC must be the chain id of a test network the BSC node runs (31337 for anvil), never 1 (ETH) or 137 (POLYGON); leave it unset for the real network (56) (got "1")',
+    ]);
+    // A chain's own id is allowed (the same as unset).
+    expect(loadConfig({ CHAIN_ID_ETH: '1' }, paths).chains.evmChainIds.ETH).toBe(1);
   });
 });

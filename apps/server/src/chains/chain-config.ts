@@ -1,5 +1,13 @@
 import { z } from 'zod';
+import { isValidAddress, normalizeAddress } from './addresses';
 import { CHAIN_IDS, type ChainId } from './chain-adapter';
+import {
+  EVM_CHAIN_IDS,
+  EVM_MAINNET_IDS,
+  EVM_TOKEN_COINS,
+  type EvmChainId,
+  type EvmTokenCoin,
+} from './evm/evm-chains';
 import { isValidMnemonic, normalizeMnemonic } from './mnemonic';
 
 /**
@@ -13,6 +21,15 @@ import { isValidMnemonic, normalizeMnemonic } from './mnemonic';
  *   sealed in the database on devnet when unset (chains/wallet-seed).
  * - SEND_STUCK_BLOCKS: a send not mined within this many blocks of its last signing is signed
  *   again at the same nonce with a higher fee (modules/chain-sends); default 12.
+ * EVM chains (ETH, BSC, POLYGON), live mode only:
+ * - START_BLOCK_<CHAIN>: the height scanning begins at on the first start (default: the head
+ *   then); read once, when the chain has no cursor yet.
+ * - TOKEN_<COIN>_<CHAIN> (USDT, USDC): the token contract, replacing the coins table's (a local
+ *   node's test token).
+ * - CHAIN_ID_<CHAIN>: the chain id the node must report. Unset: the network's own (ETH 1, BSC 56,
+ *   POLYGON 137). Set, it names a test network (anvil's 31337, Sepolia's 11155111 …); it may
+ *   never be another of the three networks' ids, so no mainnet node can stand in for another.
+ *   The start checks the node's id against it and refuses a mismatch.
  */
 export type ChainMode = 'devnet' | 'live';
 
@@ -25,6 +42,12 @@ export interface ChainSettings {
   walletMnemonic: string | undefined;
   /** Blocks a send may wait unmined after its last signing before it is replaced (a higher fee). */
   sendStuckBlocks: number;
+  /** START_BLOCK_<CHAIN>: where the first scan begins; undefined: the head at the first start. */
+  startBlocks: Record<EvmChainId, number | undefined>;
+  /** The chain id each EVM node must report: CHAIN_ID_<CHAIN>, else the network's own. */
+  evmChainIds: Record<EvmChainId, number>;
+  /** TOKEN_<COIN>_<CHAIN> overrides, checksummed, keyed `<COIN>_<CHAIN>` (only those set). */
+  tokenContracts: Partial<Record<`${EvmTokenCoin}_${EvmChainId}`, string>>;
 }
 
 export const DEVNET_CONFIRMATIONS = 3;
@@ -58,9 +81,35 @@ const nodeUrl = z.string().refine((value) => {
   }
 });
 
+const evmAddress = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/)
+  .refine((value) => isValidAddress('evm', value));
+const blockHeight = z
+  .string()
+  .regex(/^\d{1,12}$/)
+  .transform(Number);
+/** A test network's chain id: a positive whole number (EIP-155), not one of the three mainnets'. */
+const testChainId = z
+  .string()
+  .regex(/^\d{1,15}$/)
+  .transform(Number)
+  .refine((n) => n >= 1);
+
 const perChain = <P extends string, T extends z.ZodType>(prefix: P, schema: T) =>
   Object.fromEntries(CHAIN_IDS.map((id) => [`${prefix}${id}`, schema.optional()])) as Record<
     `${P}${ChainId}`,
+    z.ZodOptional<T>
+  >;
+const perEvmChain = <P extends string, T extends z.ZodType>(prefix: P, schema: T) =>
+  Object.fromEntries(EVM_CHAIN_IDS.map((id) => [`${prefix}${id}`, schema.optional()])) as Record<
+    `${P}${EvmChainId}`,
+    z.ZodOptional<T>
+  >;
+const TOKEN_KEYS = EVM_TOKEN_COINS.flatMap((coin) => EVM_CHAIN_IDS.map((id) => `${coin}_${id}` as const));
+const tokenVariables = <T extends z.ZodType>(schema: T) =>
+  Object.fromEntries(TOKEN_KEYS.map((key) => [`TOKEN_${key}`, schema.optional()])) as Record<
+    `TOKEN_${(typeof TOKEN_KEYS)[number]}`,
     z.ZodOptional<T>
   >;
 
@@ -72,6 +121,9 @@ export const CHAIN_ENV = {
   ...perChain('RPC_URL_', nodeUrl),
   WALLET_MNEMONIC: z.string().refine(isValidMnemonic).optional(),
   SEND_STUCK_BLOCKS: count(1, 100_000).optional(),
+  ...perEvmChain('START_BLOCK_', blockHeight),
+  ...perEvmChain('CHAIN_ID_', testChainId),
+  ...tokenVariables(evmAddress),
 };
 type ChainEnvName = keyof typeof CHAIN_ENV;
 type ChainEnv = { [K in ChainEnvName]?: z.output<(typeof CHAIN_ENV)[K]> };
@@ -93,6 +145,20 @@ export const CHAIN_RULES: Record<
       [`RPC_URL_${id}`, { rule: 'must be an http(s):// or ws(s):// URL', secret: true }],
     ]),
   ) as Record<`CONFIRMATIONS_${ChainId}` | `RPC_URL_${ChainId}`, { rule: string; secret?: boolean }>),
+  ...(Object.fromEntries(
+    EVM_CHAIN_IDS.flatMap((id) => [
+      [`START_BLOCK_${id}`, { rule: 'must be a block height (a whole number from 0)' }],
+      [`CHAIN_ID_${id}`, { rule: chainIdRule(id) }],
+    ]),
+  ) as Record<`START_BLOCK_${EvmChainId}` | `CHAIN_ID_${EvmChainId}`, { rule: string }>),
+  ...(Object.fromEntries(
+    TOKEN_KEYS.map((key) => [
+      `TOKEN_${key}`,
+      {
+        rule: 'must be a token contract address: 0x and 40 hex digits (a mixed-case one with its EIP-55 checksum)',
+      },
+    ]),
+  ) as Record<`TOKEN_${(typeof TOKEN_KEYS)[number]}`, { rule: string }>),
   WALLET_MNEMONIC: {
     rule: 'must be a BIP-39 mnemonic: 12 to 24 English words with a valid checksum',
     secret: true,
@@ -101,15 +167,36 @@ export const CHAIN_RULES: Record<
   SEND_STUCK_BLOCKS: { rule: 'must be a whole number of blocks from 1 to 100000' },
 };
 
-/** The cross-variable rule, for config.ts's superRefine: live mode needs the mnemonic. */
+function chainIdRule(id: EvmChainId): string {
+  const others = EVM_CHAIN_IDS.filter((other) => other !== id)
+    .map((other) => `${EVM_MAINNET_IDS[other]} (${other})`)
+    .join(' or ');
+  return `must be the chain id of a test network the ${id} node runs (31337 for anvil), never ${others}; leave it unset for the real network (${EVM_MAINNET_IDS[id]})`;
+}
+
+/**
+ * The cross-variable rules, for config.ts's superRefine: live mode needs the mnemonic; a
+ * CHAIN_ID_<CHAIN> may not be another of the three networks' own ids.
+ */
 export function missingChainSettings(env: ChainEnv): ChainEnvName[] {
-  return env.CHAIN_MODE === 'live' && env.WALLET_MNEMONIC === undefined ? ['WALLET_MNEMONIC'] : [];
+  const problems: ChainEnvName[] = [];
+  if (env.CHAIN_MODE === 'live' && env.WALLET_MNEMONIC === undefined) problems.push('WALLET_MNEMONIC');
+  for (const id of EVM_CHAIN_IDS) {
+    const value = env[`CHAIN_ID_${id}`];
+    if (value === undefined) continue;
+    if (EVM_CHAIN_IDS.some((other) => other !== id && EVM_MAINNET_IDS[other] === value)) {
+      problems.push(`CHAIN_ID_${id}`);
+    }
+  }
+  return problems;
 }
 
 export function chainSettings(env: ChainEnv): ChainSettings {
   const mode = env.CHAIN_MODE ?? 'devnet';
   const byChain = <T>(pick: (id: ChainId) => T) =>
     Object.fromEntries(CHAIN_IDS.map((id) => [id, pick(id)])) as Record<ChainId, T>;
+  const byEvmChain = <T>(pick: (id: EvmChainId) => T) =>
+    Object.fromEntries(EVM_CHAIN_IDS.map((id) => [id, pick(id)])) as Record<EvmChainId, T>;
   return {
     mode,
     devnetBlockMs: env.DEVNET_BLOCK_MS ?? DEFAULT_DEVNET_BLOCK_MS,
@@ -119,5 +206,13 @@ export function chainSettings(env: ChainEnv): ChainSettings {
     rpcUrls: byChain((id) => env[`RPC_URL_${id}`]),
     walletMnemonic: env.WALLET_MNEMONIC === undefined ? undefined : normalizeMnemonic(env.WALLET_MNEMONIC),
     sendStuckBlocks: env.SEND_STUCK_BLOCKS ?? DEFAULT_SEND_STUCK_BLOCKS,
+    startBlocks: byEvmChain((id) => env[`START_BLOCK_${id}`]),
+    evmChainIds: byEvmChain((id) => env[`CHAIN_ID_${id}`] ?? EVM_MAINNET_IDS[id]),
+    tokenContracts: Object.fromEntries(
+      TOKEN_KEYS.flatMap((key) => {
+        const value = env[`TOKEN_${key}`];
+        return value === undefined ? [] : [[key, normalizeAddress('evm', value)]];
+      }),
+    ),
   };
 }

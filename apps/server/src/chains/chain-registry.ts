@@ -1,6 +1,8 @@
 import type { RuntimeConfig } from '@tollgate/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
+import { coins } from '../db/schema';
+import { StartupError } from '../lib/startup-error';
 import { CHAIN_IDS, type ChainAdapter, type ChainId } from './chain-adapter';
 import type { ChainMode, ChainSettings } from './chain-config';
 import {
@@ -11,14 +13,21 @@ import {
 } from './devnet/block-producer';
 import { createDevnetAdapter } from './devnet/devnet-adapter';
 import { type DevnetTransferInput, type DevnetTransferRow, devnetTransfer } from './devnet/devnet-transfer';
+import { ChainIdMismatchError, createEvmAdapter, type EvmAdapter, type EvmCoin } from './evm/evm-adapter';
+import { EVM_MAINNET_IDS, type EvmChainId, isEvmChain, KNOWN_EVM_NETWORKS } from './evm/evm-chains';
 import type { HdWallet } from './hd-wallet';
+import type { Signer } from './signer';
 
 /**
  * `app.chains`: the adapter of each enabled chain, for everything above the chains. One mode
  * for the whole server, never mixed: on devnet every chain is simulated in the database; live,
- * each chain needs its node (RPC_URL_<CHAIN>) and a live adapter. The live adapters come in a
- * later issue, so in live mode every chain is disabled for now, each with the reason; there is
- * no fallback to devnet, and no devnet control exists.
+ * each chain needs its node (RPC_URL_<CHAIN>) and a live adapter. Live adapters exist for the EVM
+ * chains (ETH, BSC, POLYGON: chains/evm); TRON and DOGE stay disabled, each with the reason.
+ * There is no fallback to devnet, and no devnet control exists in live mode.
+ *
+ * At start each live EVM node is asked its chain id: another chain's (a BNB Chain URL given as
+ * Ethereum's) refuses to start. A node that does not answer then leaves its chain enabled and
+ * degraded: its adapter checks the id on its first answer and refuses every call on a mismatch.
  */
 export interface ChainStatus {
   chainId: ChainId;
@@ -55,9 +64,12 @@ export async function createChainRegistry(deps: {
   settings: ChainSettings;
   wallet: HdWallet;
   log: FastifyBaseLogger;
+  /** Live mode: signs the live chains' transactions. */
+  signer?: Signer;
 }): Promise<ChainRegistry> {
-  const { db, settings, wallet, log } = deps;
+  const { db, settings, wallet, log, signer } = deps;
   const adapters = new Map<ChainId, ChainAdapter>();
+  const liveAdapters: EvmAdapter[] = [];
   const statuses: ChainStatus[] = [];
   let producer: BlockProducer | null = null;
 
@@ -70,12 +82,54 @@ export async function createChainRegistry(deps: {
     }
     producer = createBlockProducer({ db, intervalMs: settings.devnetBlockMs, log });
   } else {
+    const coinRows = await db.select().from(coins);
     for (const chainId of CHAIN_IDS) {
-      const reason =
-        settings.rpcUrls[chainId] === undefined
-          ? `Chain ${chainId} is disabled: RPC_URL_${chainId} is not set (CHAIN_MODE=live).`
-          : `Chain ${chainId} is disabled: this version has no live ${chainId} adapter yet (RPC_URL_${chainId} is set, but live nodes come in a later version; devnet is never used in live mode).`;
-      statuses.push({ chainId, enabled: false, confirmations: settings.confirmations[chainId], reason });
+      const confirmations = settings.confirmations[chainId];
+      const rpcUrl = settings.rpcUrls[chainId];
+      const disabled = (reason: string) => statuses.push({ chainId, enabled: false, confirmations, reason });
+      if (rpcUrl === undefined) {
+        disabled(`Chain ${chainId} is disabled: RPC_URL_${chainId} is not set (CHAIN_MODE=live).`);
+        continue;
+      }
+      if (!isEvmChain(chainId) || !signer) {
+        disabled(
+          `Chain ${chainId} is disabled: this version has no live ${chainId} adapter yet (RPC_URL_${chainId} is set, but live nodes come in a later version; devnet is never used in live mode).`,
+        );
+        continue;
+      }
+      const expectedChainId = settings.evmChainIds[chainId];
+      const adapter = createEvmAdapter({
+        chainId,
+        rpcUrl,
+        expectedChainId,
+        coins: evmCoinsOf(coinRows, chainId, settings.tokenContracts),
+        confirmations,
+        wallet,
+        signer,
+        ...(settings.startBlocks[chainId] === undefined ? {} : { startBlock: settings.startBlocks[chainId] }),
+      });
+      try {
+        await adapter.checkNode();
+        await checkTokenOverrides(adapter, chainId, settings.tokenContracts, coinRows);
+      } catch (error) {
+        if (error instanceof ChainIdMismatchError || error instanceof StartupError) {
+          await Promise.all([...liveAdapters, adapter].map((open) => open.close()));
+          throw error instanceof StartupError ? error : new StartupError(error.message);
+        }
+        // The URL may hold an API key: the line names the variable, never its value.
+        log.warn(
+          `Chain ${chainId}: the node at RPC_URL_${chainId} did not answer at start; the chain waits for it (its chain id is checked on its first answer).`,
+        );
+      }
+      if (expectedChainId !== EVM_MAINNET_IDS[chainId]) {
+        const name = KNOWN_EVM_NETWORKS[expectedChainId];
+        log.warn(
+          `Chain ${chainId} runs on a test network: chain id ${expectedChainId}${name ? ` (${name})` : ''}, set by CHAIN_ID_${chainId}.`,
+        );
+      }
+      adapters.set(chainId, adapter);
+      liveAdapters.push(adapter);
+      statuses.push({ chainId, enabled: true, confirmations });
     }
   }
 
@@ -94,6 +148,7 @@ export async function createChainRegistry(deps: {
     start: () => blockProducer?.start(),
     stop: async () => {
       await blockProducer?.stop();
+      await Promise.all(liveAdapters.map((adapter) => adapter.close()));
     },
   };
 }
@@ -120,4 +175,47 @@ export function runtimeConfigOf(registry: Pick<ChainRegistry, 'mode' | 'statuses
       .statuses()
       .map(({ chainId, enabled, confirmations }) => ({ chainId, enabled, confirmations })),
   };
+}
+
+/**
+ * A TOKEN_<COIN>_<CHAIN> contract must be a token with the coins table's decimals: amounts are
+ * converted with those, so a 6-decimals token given for BNB Chain's 18-decimals USDT would
+ * credit a payment a trillion times too small.
+ */
+async function checkTokenOverrides(
+  adapter: EvmAdapter,
+  chainId: EvmChainId,
+  overrides: Partial<Record<string, string>>,
+  coinRows: readonly (typeof coins.$inferSelect)[],
+): Promise<void> {
+  for (const row of coinRows) {
+    const contract = overrides[`${row.coinName}_${chainId}`];
+    if (row.chainId !== chainId || row.isNative || contract === undefined) continue;
+    const decimals = await adapter.tokenDecimals(row.coinName);
+    if (decimals === row.decimals) continue;
+    const variable = `TOKEN_${row.coinName}_${chainId}`;
+    throw new StartupError(
+      decimals === null
+        ? `${variable} (${contract}) is not a token on the ${chainId} node: it answers no decimals().`
+        : `${variable} (${contract}) has ${decimals} decimals, but ${row.coinName} on ${chainId} has ${row.decimals}: amounts would be converted wrong.`,
+    );
+  }
+}
+
+/**
+ * The coins an EVM chain carries, from the coins table: its native coin and its tokens, with
+ * TOKEN_<COIN>_<CHAIN> replacing a token's contract (a local node's test token).
+ */
+export function evmCoinsOf(
+  rows: readonly (typeof coins.$inferSelect)[],
+  chainId: EvmChainId,
+  overrides: Partial<Record<string, string>>,
+): EvmCoin[] {
+  return rows
+    .filter((row) => row.chainId === chainId)
+    .flatMap((row): EvmCoin[] => {
+      if (row.isNative) return [{ coinName: row.coinName, decimals: row.decimals, contract: null }];
+      const contract = overrides[`${row.coinName}_${chainId}`] ?? row.contractAddress;
+      return contract ? [{ coinName: row.coinName, decimals: row.decimals, contract }] : [];
+    });
 }
