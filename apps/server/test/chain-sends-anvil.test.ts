@@ -5,6 +5,7 @@
  * - a token withdrawal lands on the node and completes, once;
  * - stuck (the base fee raised past its fee): replaced at the same nonce with the node's bump,
  *   and lands once;
+ * - more than the hot wallet holds: held with a hot_wallet_low alert, sent once funded;
  * - dropped (anvil_dropTransaction): the same bytes again, and it lands once.
  */
 import { money } from '@tollgate/contracts/money';
@@ -13,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { parseEther, parseGwei } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChainAdapter, HOT_WALLET } from '../src/chains/chain-adapter';
-import { chainSends, chainSendTxs, withdrawals } from '../src/db/schema';
+import { chainAlerts, chainSends, chainSendTxs, withdrawals } from '../src/db/schema';
 import { findWithdrawal } from '../src/modules/assets/withdrawal.repository';
 import { freezeWithdrawal } from '../src/modules/assets/withdrawal.service';
 import { sendWithdrawal } from '../src/modules/assets/withdrawal-send';
@@ -66,7 +67,7 @@ const pass = (sendStuckBlocks?: number) =>
 
 async function processing(amount: string) {
   const merchant = await createMerchant(app, { password: null, autoApproveUsdt: '1000000' });
-  await setBalance(app, { merchantId: merchant.id, coinName: 'USDT', available: '1000' });
+  await setBalance(app, { merchantId: merchant.id, coinName: 'USDT', available: '10000' });
   return app.db.transaction((tx) =>
     freezeWithdrawal(tx, {
       merchant,
@@ -162,6 +163,26 @@ describe('withdrawals on anvil', () => {
     }
   });
 
+  it('more than the hot wallet holds: held in processing with an alert; funded, the watcher sends it', async () => {
+    const hot = eth.deriveAddress(HOT_WALLET.index, HOT_WALLET.account);
+    const row = await processing('5000');
+    expect(await sendWithdrawal(deps(), row.id)).toMatchObject({ status: 'processing', txHash: null });
+    const [alert] = await app.db
+      .select()
+      .from(chainAlerts)
+      .where(and(eq(chainAlerts.chainId, 'ETH'), eq(chainAlerts.kind, 'hot_wallet_low')));
+    expect(alert).toMatchObject({ key: 'USDT', resolvedAt: null, detail: { needed: '5000' } });
+    await anvil.mint(token, hot, 5_000_000_000n);
+    await pass();
+    expect((await findWithdrawal(app.db, row.id))?.status).toBe('sending');
+    const [resolved] = await app.db
+      .select()
+      .from(chainAlerts)
+      .where(eq(chainAlerts.id, alert?.id ?? 0));
+    expect(resolved?.resolvedAt).not.toBeNull();
+    expect(await settle(row.id)).toMatchObject({ status: 'completed' });
+  });
+
   it('dropped by the node: the same bytes again, and it lands once', async () => {
     const before = money(await eth.balanceOf(PAYEE, 'USDT'));
     await anvil.setAutomine(false);
@@ -190,7 +211,7 @@ describe('withdrawals on anvil', () => {
       .select({ nonce: chainSends.nonce })
       .from(chainSends)
       .orderBy(asc(chainSends.id));
-    expect(nonces.map((n) => n.nonce)).toEqual([0, 1, 2]);
+    expect(nonces.map((n) => n.nonce)).toEqual([0, 1, 2, 3]);
     expect(await app.db.select().from(withdrawals).where(eq(withdrawals.status, 'sending'))).toEqual([]);
   });
 });

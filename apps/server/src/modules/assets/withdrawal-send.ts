@@ -81,9 +81,16 @@ export async function trySendWithdrawal(
   }
   const intent = withdrawalIntent(row);
   try {
+    // The amount first (a token transfer the wallet cannot pay has no gas quote), then with the
+    // fee; each on the database (a held one claims nothing), then again under the nonce's lock.
+    const amountOnly = await readFunds(deps.db, adapter, intent);
+    const amountShort = await shortOf(deps.db, amountOnly);
+    if (amountShort.length > 0) {
+      await holdForFunds(deps, amountOnly, amountShort, row.withdrawalNo);
+      return 'held';
+    }
     const fee = await adapter.sender.quoteFee(intent);
     const funds = await readFunds(deps.db, adapter, intent, fee);
-    // Checked first on the database (a held one claims nothing), then again under the nonce's lock.
     const short = await shortOf(deps.db, funds);
     const prepared =
       short.length > 0

@@ -28,10 +28,8 @@ export async function watchWithdrawals(
   const held = new Set<string>();
   for (const row of await processingWithdrawals(deps.db, adapter.chainId, false)) {
     if (held.has(row.coinName)) continue;
-    const outcome = await trySendWithdrawal(deps, adapter, row);
-    if (outcome === 'held') held.add(row.coinName);
-    // The node is down (or the database): the next pass tries them all again, one error logged.
-    if (outcome === 'error') break;
+    // An error is this withdrawal's (a node down fails the chain's scan before this): the others go on.
+    if ((await trySendWithdrawal(deps, adapter, row)) === 'held') held.add(row.coinName);
   }
   return report.finished + (await settleSentBefore(deps, adapter));
 }

@@ -32,16 +32,20 @@ export interface Funds {
   needs: { coinName: string; balance: string; needed: string }[];
 }
 
+/**
+ * Without a fee: the amount only (asked first: a node cannot even quote the gas of a token
+ * transfer the wallet cannot pay, its estimate reverts); with it, the fee's native coin too.
+ */
 export async function readFunds(
   db: Executor,
   adapter: ChainAdapter,
   intent: TransferIntent,
-  fee: FeeOffer,
+  fee?: FeeOffer,
 ): Promise<Funds> {
   const address = adapter.deriveAddress(HOT_WALLET.index, HOT_WALLET.account);
   if (adapter.mode === 'devnet') return { address, chainId: adapter.chainId, needs: [] };
   const native = await nativeCoinOf(db, adapter.chainId);
-  const maxFee = money(adapter.sender.maxNetworkFee(fee));
+  const maxFee = money(fee ? adapter.sender.maxNetworkFee(fee) : '0');
   const needs = new Map<string, Money>([[intent.coinName, money(intent.amount)]]);
   if (maxFee.greaterThan(0) || intent.coinName === native) {
     needs.set(native, (needs.get(native) ?? money('0')).plus(maxFee));
