@@ -142,17 +142,26 @@ export function openSends(
     .limit(limit);
 }
 
-/** Moves a send on, only while it is still `from`: undefined when another pass moved it. */
+/**
+ * Moves a send on, only while it is still as the caller read it: its status, and the block it
+ * was recorded mined in (two passes never both act on one reading). Undefined when another pass
+ * moved it first.
+ */
 export async function moveSend(
   tx: Executor,
-  id: number,
-  from: ChainSendRow['status'],
+  read: Pick<ChainSendRow, 'id' | 'status' | 'minedBlockHash'>,
   set: Partial<typeof chainSends.$inferInsert>,
 ): Promise<ChainSendRow | undefined> {
   const [row] = await tx
     .update(chainSends)
     .set(set)
-    .where(and(eq(chainSends.id, id), eq(chainSends.status, from)))
+    .where(
+      and(
+        eq(chainSends.id, read.id),
+        eq(chainSends.status, read.status),
+        sql`${chainSends.minedBlockHash} is not distinct from ${read.minedBlockHash}`,
+      ),
+    )
     .returning();
   return row;
 }

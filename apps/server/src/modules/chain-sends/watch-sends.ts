@@ -97,7 +97,7 @@ async function watchSend(pass: Pass, send: ChainSendRow): Promise<void> {
     // Its block left the chain: open again, and looked at below as any open send.
     const reopened = await deps.db.transaction(async (tx) => {
       const now = deps.now();
-      const moved = await moveSend(tx, send.id, 'mined', {
+      const moved = await moveSend(tx, send, {
         status: 'pending',
         minedTxHash: null,
         minedHeight: null,
@@ -136,7 +136,7 @@ async function watchMined(pass: Pass, send: ChainSendRow, minedTx: ChainSendTxRo
   if (!known) {
     current = await deps.db.transaction(async (tx) => {
       const now = deps.now();
-      const moved = await moveSend(tx, send.id, send.status, {
+      const moved = await moveSend(tx, send, {
         status: 'mined',
         minedTxHash: minedTx.txHash,
         minedHeight: mined.blockHeight,
@@ -159,9 +159,10 @@ async function watchMined(pass: Pass, send: ChainSendRow, minedTx: ChainSendTxRo
   // next pass sees where the transaction went.
   if ((await adapter.blockAt(mined.blockHeight))?.hash !== mined.blockHash) return;
   const outcome = mined.failed ? 'reverted' : 'confirmed';
+  const read = current;
   await deps.db.transaction(async (tx) => {
     const now = deps.now();
-    const closed = await moveSend(tx, send.id, 'mined', { status: outcome, finishedAt: now, updatedAt: now });
+    const closed = await moveSend(tx, read, { status: outcome, finishedAt: now, updatedAt: now });
     if (!closed) return;
     if (await handler.finished(tx, closed, outcome, now)) report.events = true;
     report.finished += 1;
