@@ -505,6 +505,32 @@ describe('sending a withdrawal', () => {
     expect(await balanceOf(row.merchantId)).toEqual({ available: '990', frozen: '0' });
   });
 
+  it('two watcher passes at once (no lease yet) mine, book and close each send once', async () => {
+    const bsc = chains.chain('BSC');
+    const rows = [];
+    for (let i = 0; i < 3; i++) rows.push(await processing('BSC', String(40 + i)));
+    await Promise.all(rows.map((row) => sendWithdrawal(deps(), row.id)));
+    bsc.mineSends();
+    bsc.mine(CONFIRMATIONS - 1);
+    const settled = await Promise.all([pass(bsc), pass(bsc)]);
+    expect(settled[0] + settled[1]).toBe(3);
+    for (const row of rows) {
+      expect((await findWithdrawal(app.db, row.id))?.status).toBe('completed');
+      const { send } = await sendOf(row.withdrawalNo);
+      // One entry, once: amount out, owed, fee earned; gas out, gas spent.
+      const lines = await app.db
+        .select({ ref: platformEntries.entryRef })
+        .from(platformEntries)
+        .where(like(platformEntries.entryRef, `send:${send?.id}:%`));
+      expect(lines).toHaveLength(5);
+      expect(new Set(lines.map((line) => line.ref)).size).toBe(1);
+      expect(await balanceOf(row.merchantId)).toEqual({
+        available: money('1000').minus(row.amount).minus(1).toFixed(),
+        frozen: '0',
+      });
+    }
+  });
+
   it('a token send needs the native coin for its fee: held with an alert on the native coin', async () => {
     const eth = chains.chain('ETH');
     eth.setBalance(eth.hotWallet(), 'ETH', '0');
