@@ -383,26 +383,6 @@ describe('sending', () => {
   });
 });
 
-describe('the methods of before the boundary', () => {
-  it('count confirmations and report a send on top of the new ones; an inline send is refused', async () => {
-    const adapter = adapterOn(anvil);
-    const address = orderAddress(60);
-    const paid = await anvil.send({ to: address, value: parseEther('0.7') });
-    const height = Number(hexToBigInt((await anvil.receipt(paid))?.blockNumber ?? '0x0'));
-    await anvil.mine(2);
-    expect((await adapter.scan(height, height, new Set([address]))).transfers.map((t) => t.txHash)).toEqual([
-      paid,
-    ]);
-    expect(await adapter.confirmationsOf(height)).toBe(3);
-    expect(await adapter.confirmationsOf((await anvil.head()) + 1)).toBe(0);
-    expect(await adapter.transferStatus(paid)).toEqual({ blockHeight: height, failed: false });
-    expect(await adapter.transferStatus(`0x${'cd'.repeat(32)}`)).toBeNull();
-    await expect(
-      adapter.send({ coinName: 'ETH', toAddress: address, amount: '1', reference: 'W1' }),
-    ).rejects.toThrow(/send engine/);
-  });
-});
-
 describe('a WebSocket node URL', () => {
   it('reads and scans as over http, and closes its connection', async () => {
     const adapter = adapterOn(anvil, { rpcUrl: anvil.url.replace(/^http/, 'ws') });

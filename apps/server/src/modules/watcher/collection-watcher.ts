@@ -40,7 +40,9 @@ import type { WatchedSets } from './watched-set';
  *    longer pending, once the chain confirms its block is still the canonical one at its
  *    height: one transaction each with the fund record, the order's change and its event;
  *    then the confirmed deposits the same way;
- * 4. per chain held, the withdrawals (assets/withdrawal-watch.ts).
+ * 4. per chain held, follow the open sends (mined, confirmed or reverted, stuck, dropped) and
+ *    send the processing withdrawals left unsent, through chain-sends
+ *    (assets/withdrawal-watch.ts).
  * The adapter is never called inside a transaction: the devnet adapter queries the database
  * itself, and PGlite has one connection.
  */
@@ -60,6 +62,8 @@ export interface WatcherDeps {
   events: OrderEventContext;
   node: WatcherNode;
   log?: FastifyBaseLogger | undefined;
+  /** SEND_STUCK_BLOCKS (chain-config.ts): a send unmined this many blocks after its signing is replaced. */
+  sendStuckBlocks?: number | undefined;
 }
 
 export interface TickReport {

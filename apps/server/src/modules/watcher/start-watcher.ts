@@ -82,6 +82,7 @@ export function startCollectionWatcher(app: FastifyInstance): void {
     events: { publicUrl: app.config.publicUrl, epusdt: createEpusdtEventWriter() },
     node: createWatcherNode(app.config.watcherLeaseMs),
     log: app.log,
+    sendStuckBlocks: app.config.chains.sendStuckBlocks,
     everyMs: app.chains.mode === 'devnet' ? app.config.chains.devnetBlockMs : LIVE_POLL_MS,
     afterEvents: () => app.jobs.wake(),
   });
