@@ -51,6 +51,10 @@ describe('loadConfig', () => {
         confirmations: { ETH: 3, TRON: 3, BSC: 3, POLYGON: 3, DOGE: 3 },
         rpcUrls: { ETH: undefined, TRON: undefined, BSC: undefined, POLYGON: undefined, DOGE: undefined },
         walletMnemonic: undefined,
+        sendStuckBlocks: 12,
+        startBlocks: { ETH: undefined, BSC: undefined, POLYGON: undefined },
+        evmChainIds: { ETH: 1, BSC: 56, POLYGON: 137 },
+        tokenContracts: {},
       },
     });
   });

@@ -120,13 +120,14 @@ describe('a withdrawal', () => {
 
     const row = await findWithdrawalByNo(app.db, withdrawal.withdrawalNo);
     const approved = await approveWithdrawal(deps(), row?.id ?? 0, 'ops:1');
-    expect(approved).toMatchObject({ status: 'processing', reviewedBy: 'ops:1' });
+    // Claimed, signed, stored and broadcast: `sending`, which the merchant sees as processing.
+    expect(approved).toMatchObject({ status: 'sending', reviewedBy: 'ops:1' });
     expect(approved?.txHash).toMatch(/^[0-9a-f]{64}$/);
     // A second approval finds nothing pending.
     expect(await approveWithdrawal(deps(), row?.id ?? 0, 'ops:2')).toBeUndefined();
 
     await blocks(2);
-    expect((await findWithdrawalByNo(app.db, withdrawal.withdrawalNo))?.status).toBe('processing');
+    expect((await findWithdrawalByNo(app.db, withdrawal.withdrawalNo))?.status).toBe('sending');
     await blocks(1);
     const done = await findWithdrawalByNo(app.db, withdrawal.withdrawalNo);
     expect(done).toMatchObject({ status: 'completed' });
@@ -242,6 +243,10 @@ describe('a withdrawal', () => {
     const row = await findWithdrawalByNo(app.db, body.data.withdrawal.withdrawalNo);
     const approved = await approveWithdrawal(deps(), row?.id ?? 0, 'ops:1', { failOnChain: true });
     expect(approved?.txHash).toBeTruthy();
+    // Mined reverted in the next block; failed and released only with the chain's 3 confirmations.
+    await blocks(2);
+    expect(await findWithdrawalByNo(app.db, row?.withdrawalNo ?? '')).toMatchObject({ status: 'sending' });
+    expect(await balanceOf(account.id, 'DOGE')).toEqual({ available: 895, frozen: 105 });
     await blocks(1);
     expect(await findWithdrawalByNo(app.db, row?.withdrawalNo ?? '')).toMatchObject({
       status: 'failed',

@@ -2,7 +2,7 @@
  * The devnet through app.chains: every chain's adapter over the database, real addresses from
  * the wallet, devnet transfers refused on bad input with nothing written, blocks that include
  * the pending transfers (on demand here; the timer in chains-block-producer.test.ts), scans and
- * confirmations as the watcher reads them.
+ * blocks as the watcher reads them, and the sender (sign, broadcast, replace, state).
  */
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -231,54 +231,83 @@ describe('blocks, scans and confirmations', () => {
     expect(await adapter('ETH').scanTransfers(0, 5, many)).toHaveLength(1);
   });
 
-  it('counts confirmations from the head: head − height + 1, 0 above the head', async () => {
-    expect(await adapter('ETH').headHeight()).toBe(2);
-    expect(await adapter('ETH').confirmationsOf(1)).toBe(2);
-    expect(await adapter('ETH').confirmationsOf(2)).toBe(1);
-    expect(await adapter('ETH').confirmationsOf(3)).toBe(0);
-    await devnet().produceBlock();
-    expect(await adapter('ETH').confirmationsOf(1)).toBe(3);
+  it("gives each canonical block by height with its hash and its parent's, none above the head", async () => {
+    const head = await adapter('ETH').headHeight();
+    const below = await adapter('ETH').blockAt(head - 1);
+    const top = await adapter('ETH').blockAt(head);
+    expect(top).toMatchObject({ height: head, parentHash: below?.hash });
+    expect(await adapter('ETH').blockAt(head + 1)).toBeNull();
   });
 
-  it('sends from the hot wallet (account 2) as a devnet transfer, once per reference', async () => {
-    const request = { coinName: 'POL', toAddress: EVM_0, amount: '2', reference: 'WD-send-test-1' };
-    const { txHash } = await adapter('POLYGON').send(request);
-    expect(txHash).toMatch(/^0x[0-9a-f]{64}$/);
-    // A retry of the same reference finds the first transfer: nothing is sent twice.
-    expect((await adapter('POLYGON').send(request)).txHash).toBe(txHash);
+  it('sends from the hot wallet (account 2): signed without the network, one pending transfer per nonce', async () => {
+    const sender = adapter('POLYGON').sender;
+    const intent = { coinName: 'POL', from: { account: 2, index: 0 }, toAddress: EVM_0, amount: '2' };
+    const fee = await sender.quoteFee(intent);
+    const signed = await sender.sign(intent, 0, fee);
+    expect(signed.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    // Signing wrote nothing: only a broadcast does.
+    expect(await sender.txState(signed.txHash)).toEqual({ state: 'unknown' });
+    await sender.broadcast(signed.raw);
+    // The same bytes again are the same transaction.
+    await sender.broadcast(signed.raw);
     expect(
-      await app.db.select().from(devnetTransfers).where(eq(devnetTransfers.txHash, txHash)),
+      await app.db.select().from(devnetTransfers).where(eq(devnetTransfers.txHash, signed.txHash)),
     ).toHaveLength(1);
-    const [row] = await app.db.select().from(devnetTransfers).where(eq(devnetTransfers.txHash, txHash));
+    const [row] = await app.db
+      .select()
+      .from(devnetTransfers)
+      .where(eq(devnetTransfers.txHash, signed.txHash));
     expect(row).toMatchObject({
       chainId: 'POLYGON',
       fromAddress: adapter('POLYGON').deriveAddress(0, 2),
       toAddress: EVM_0,
       blockHeight: null,
       failed: false,
+      nonce: 0,
     });
-    expect(await adapter('POLYGON').transferStatus(txHash)).toEqual({ blockHeight: null, failed: false });
+    expect(await sender.txState(signed.txHash)).toEqual({ state: 'pending' });
+    // A replacement at the same nonce (a higher fee) takes the pending one's place.
+    const replacement = await sender.sign(intent, 0, await sender.quoteFee(intent, fee));
+    expect(replacement.txHash).not.toBe(signed.txHash);
+    await sender.broadcast(replacement.raw);
+    expect(await sender.txState(signed.txHash)).toEqual({ state: 'unknown' });
     const [block] = (await devnet().produceBlock()).filter((b) => b.chainId === 'POLYGON');
     expect(await adapter('POLYGON').scanTransfers(block?.height ?? -1, block?.height ?? -1)).toMatchObject([
-      { txHash, amount: '2' },
+      { txHash: replacement.txHash, amount: '2' },
     ]);
-    expect(await adapter('POLYGON').transferStatus(txHash)).toEqual({
+    expect(await sender.txState(replacement.txHash)).toMatchObject({
+      state: 'mined',
       blockHeight: block?.height,
       failed: false,
     });
-    expect(await adapter('POLYGON').transferStatus(`0x${'0'.repeat(64)}`)).toBeNull();
+    // The nonce is spent: the first transaction can no longer be mined.
+    await expect(sender.broadcast(signed.raw)).rejects.toThrow(/nonce 0 already mined/);
   });
 
   it('mines a transfer sent to fail as reverted: in a block, seen by no scan', async () => {
-    const { txHash } = await adapter('ETH').send({
+    const sender = adapter('ETH').sender;
+    const intent = {
       coinName: 'ETH',
+      from: { account: 2, index: 0 },
       toAddress: EVM_0,
       amount: '1',
-      reference: 'WD-send-test-fail',
       failOnChain: true,
-    });
+    };
+    const signed = await sender.sign(intent, 0, await sender.quoteFee(intent));
+    await sender.broadcast(signed.raw);
     const [block] = (await devnet().produceBlock()).filter((b) => b.chainId === 'ETH');
-    expect(await adapter('ETH').transferStatus(txHash)).toEqual({ blockHeight: block?.height, failed: true });
+    expect(await sender.txState(signed.txHash)).toMatchObject({
+      state: 'mined',
+      blockHeight: block?.height,
+      failed: true,
+    });
     expect(await adapter('ETH').scanTransfers(block?.height ?? -1, block?.height ?? -1)).toEqual([]);
+  });
+
+  it('gives the hot wallet what it received less what it sent: nothing funds it on the devnet', async () => {
+    const hot = adapter('ETH').deriveAddress(0, 2);
+    // It sent 1 ETH above, reverted: nothing moved.
+    expect(await adapter('ETH').balanceOf(hot, 'ETH')).toBe('0');
+    expect(await adapter('POLYGON').balanceOf(hot, 'POL')).toBe('-2');
   });
 });

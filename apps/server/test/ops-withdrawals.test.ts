@@ -174,6 +174,10 @@ describe('the review queue', () => {
     const withdrawalNo = await withdraw(account, '30');
     const { body } = await ops('/withdrawals/approve', { withdrawalNo, failOnChain: true });
     expect(body.data.withdrawal).toMatchObject({ status: 'processing', failOnChain: true });
+    // Mined reverted in the next block: failed and released only with the chain's 3 confirmations.
+    await blocks(2);
+    expect(await statusOf(withdrawalNo)).toBe('sending');
+    expect(await balanceOf(account.id)).toEqual({ available: '69', frozen: '31' });
     await blocks(1);
     expect(await statusOf(withdrawalNo)).toBe('failed');
     expect(await balanceOf(account.id)).toEqual({ available: '100', frozen: '0' });

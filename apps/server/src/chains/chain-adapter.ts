@@ -45,27 +45,6 @@ export interface ScannedRange {
   transfers: ChainTransfer[];
 }
 
-export interface SendRequest {
-  coinName: string;
-  toAddress: string;
-  amount: string;
-  /**
-   * The platform's own withdrawal number: the same reference sends once. A second send of it
-   * (a retry after a crash between sending and recording) returns the first transaction.
-   */
-  reference: string;
-  /** Devnet only: the transaction is mined reverted (moves nothing), so `failed` can be tried. */
-  failOnChain?: boolean;
-}
-
-/** What a chain says of a transaction the platform sent. */
-export interface SentTransferStatus {
-  /** null while not yet in a block. */
-  blockHeight: number | null;
-  /** Mined but reverted: it moved nothing. */
-  failed: boolean;
-}
-
 /** A key of the HD wallet: BIP-44 account and index (the family gives the coin type). */
 export interface KeyPath {
   account: number;
@@ -192,12 +171,6 @@ export interface ChainAdapter {
     toHeight: number,
     addresses?: ReadonlySet<string>,
   ): Promise<ChainTransfer[]>;
-  /** Confirmations of a transfer in `blockHeight` now: head − blockHeight + 1 (0 when not yet mined). */
-  confirmationsOf(blockHeight: number): Promise<number>;
-  /** Send from the hot wallet (withdrawals and payouts); returns the transaction hash. Replaced by `sender` (issue 32). */
-  send(request: SendRequest): Promise<{ txHash: string }>;
-  /** A sent transaction's state; null when the chain does not know the hash. */
-  transferStatus(txHash: string): Promise<SentTransferStatus | null>;
 }
 
 /** The cursor's first height for a chain that has none yet: START_BLOCK_<CHAIN>, else the head now. */

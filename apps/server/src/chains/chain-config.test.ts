@@ -24,6 +24,7 @@ describe('chain settings', () => {
       confirmations: { ETH: 3, TRON: 3, BSC: 3, POLYGON: 3, DOGE: 3 },
       rpcUrls: { ETH: undefined, TRON: undefined, BSC: undefined, POLYGON: undefined, DOGE: undefined },
       walletMnemonic: undefined,
+      sendStuckBlocks: 12,
       startBlocks: { ETH: undefined, BSC: undefined, POLYGON: undefined },
       evmChainIds: { ETH: 1, BSC: 56, POLYGON: 137 },
       tokenContracts: {},
@@ -53,6 +54,7 @@ describe('chain settings', () => {
         DOGE: undefined,
       },
       walletMnemonic: MNEMONIC,
+      sendStuckBlocks: 12,
       startBlocks: { ETH: undefined, BSC: undefined, POLYGON: undefined },
       evmChainIds: { ETH: 1, BSC: 56, POLYGON: 137 },
       tokenContracts: {},
@@ -62,6 +64,7 @@ describe('chain settings', () => {
       devnetBlockMs: 250,
       confirmations: { ETH: 3, DOGE: 1 },
     });
+    expect(loadConfig({ SEND_STUCK_BLOCKS: '40' }, paths).chains.sendStuckBlocks).toBe(40);
   });
 
   it('refuse to start live without WALLET_MNEMONIC, with the reason', () => {
@@ -80,6 +83,7 @@ describe('chain settings', () => {
       CONFIRMATIONS_BSC: 'many',
       RPC_URL_POLYGON: 'ftp://secret-key@node.example.com',
       WALLET_MNEMONIC: badMnemonic,
+      SEND_STUCK_BLOCKS: '0',
     });
     expect(problems).toEqual([
       'CHAIN_MODE must be devnet or live (got "mainnet")',
@@ -88,6 +92,7 @@ describe('chain settings', () => {
       'CONFIRMATIONS_BSC must be a whole number from 1 to 10000 (got "many")',
       'RPC_URL_POLYGON must be an http(s):// or ws(s):// URL',
       'WALLET_MNEMONIC must be a BIP-39 mnemonic: 12 to 24 English words with a valid checksum',
+      'SEND_STUCK_BLOCKS must be a whole number of blocks from 1 to 100000 (got "0")',
     ]);
     expect(problems.join('\n')).not.toContain('secret-key');
     expect(problems.join('\n')).not.toContain('abandon');

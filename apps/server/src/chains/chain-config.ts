@@ -19,6 +19,8 @@ import { isValidMnemonic, normalizeMnemonic } from './mnemonic';
  * - RPC_URL_<CHAIN>: a live chain's node; a chain without one is disabled in live mode.
  * - WALLET_MNEMONIC: the HD wallet's BIP-39 mnemonic; required in live mode, generated and
  *   sealed in the database on devnet when unset (chains/wallet-seed).
+ * - SEND_STUCK_BLOCKS: a send not mined within this many blocks of its last signing is signed
+ *   again at the same nonce with a higher fee (modules/chain-sends); default 12.
  * EVM chains (ETH, BSC, POLYGON), live mode only:
  * - START_BLOCK_<CHAIN>: the height scanning begins at on the first start (default: the head
  *   then); read once, when the chain has no cursor yet.
@@ -38,6 +40,8 @@ export interface ChainSettings {
   rpcUrls: Record<ChainId, string | undefined>;
   /** Normalized (single spaces, lower case); undefined when unset. */
   walletMnemonic: string | undefined;
+  /** Blocks a send may wait unmined after its last signing before it is replaced (a higher fee). */
+  sendStuckBlocks: number;
   /** START_BLOCK_<CHAIN>: where the first scan begins; undefined: the head at the first start. */
   startBlocks: Record<EvmChainId, number | undefined>;
   /** The chain id each EVM node must report: CHAIN_ID_<CHAIN>, else the network's own. */
@@ -60,6 +64,8 @@ export const LIVE_CONFIRMATIONS: Record<ChainId, number> = {
   DOGE: 6,
 };
 export const DEFAULT_DEVNET_BLOCK_MS = 3000;
+/** About 2.5 minutes on Ethereum, 36 s on BNB Chain: long enough for a fair fee to be mined. */
+export const DEFAULT_SEND_STUCK_BLOCKS = 12;
 
 const count = (min: number, max: number) =>
   z
@@ -114,6 +120,7 @@ export const CHAIN_ENV = {
   ...perChain('CONFIRMATIONS_', count(1, 10_000)),
   ...perChain('RPC_URL_', nodeUrl),
   WALLET_MNEMONIC: z.string().refine(isValidMnemonic).optional(),
+  SEND_STUCK_BLOCKS: count(1, 100_000).optional(),
   ...perEvmChain('START_BLOCK_', blockHeight),
   ...perEvmChain('CHAIN_ID_', testChainId),
   ...tokenVariables(evmAddress),
@@ -157,6 +164,7 @@ export const CHAIN_RULES: Record<
     secret: true,
     explain: (value) => (value === '' ? WALLET_MNEMONIC_REQUIRED : undefined),
   },
+  SEND_STUCK_BLOCKS: { rule: 'must be a whole number of blocks from 1 to 100000' },
 };
 
 function chainIdRule(id: EvmChainId): string {
@@ -197,6 +205,7 @@ export function chainSettings(env: ChainEnv): ChainSettings {
     ),
     rpcUrls: byChain((id) => env[`RPC_URL_${id}`]),
     walletMnemonic: env.WALLET_MNEMONIC === undefined ? undefined : normalizeMnemonic(env.WALLET_MNEMONIC),
+    sendStuckBlocks: env.SEND_STUCK_BLOCKS ?? DEFAULT_SEND_STUCK_BLOCKS,
     startBlocks: byEvmChain((id) => env[`START_BLOCK_${id}`]),
     evmChainIds: byEvmChain((id) => env[`CHAIN_ID_${id}`] ?? EVM_MAINNET_IDS[id]),
     tokenContracts: Object.fromEntries(

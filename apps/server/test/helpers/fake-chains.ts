@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { money, toDecimalString } from '@tollgate/contracts/money';
 import type {
   AccountSender,
   AddressFamily,
@@ -6,9 +7,11 @@ import type {
   ChainAdapter,
   ChainId,
   ChainTransfer,
-  SendRequest,
+  FeeOffer,
+  TransferIntent,
   TxState,
 } from '../../src/chains/chain-adapter';
+import { HOT_WALLET } from '../../src/chains/chain-adapter';
 import type { OrderChains } from '../../src/modules/orders/order-chains';
 
 /**
@@ -90,32 +93,98 @@ export class FakeChain implements ChainAdapter {
     for (let i = this.transfers.length - 1; i >= 0; i -= 1) {
       if ((this.transfers[i]?.blockHeight ?? 0) >= fork) this.transfers.splice(i, 1);
     }
+    // A mined send of an orphaned block goes back to the mempool, as on a node.
+    for (const sent of this.sent.values()) {
+      if (sent.blockHeight !== null && sent.blockHeight >= fork) sent.blockHeight = null;
+    }
   }
 
-  async balanceOf(): Promise<string> {
-    return '0';
+  /** Balances a test set (`setBalance`); the hot wallet has FAKE_HOT_WALLET_FLOAT of every coin until set. */
+  private readonly balances = new Map<string, string>();
+
+  setBalance(address: string, coinName: string, amount: string): void {
+    this.balances.set(`${address}|${coinName}`, amount);
   }
 
-  /** Sends through the boundary: the signed bytes are the intent as JSON; mined by `mineSends`. */
+  async balanceOf(address: string, coinName: string): Promise<string> {
+    const set = this.balances.get(`${address}|${coinName}`);
+    if (set !== undefined) return set;
+    return address === this.hotWallet() ? FAKE_HOT_WALLET_FLOAT : '0';
+  }
+
+  hotWallet(): string {
+    return this.deriveAddress(HOT_WALLET.index, HOT_WALLET.account);
+  }
+
+  /** The node's nonce of an address (what chainNonce answers): a test sets it to seed chain_nonces. */
+  readonly nonces = new Map<string, number>();
+  /** Every raw transaction broadcast, in order (the same bytes may come twice: a rebroadcast). */
+  readonly broadcasts: string[] = [];
+  /** A node that refuses broadcasts (down), for as long as it is set. */
+  refuseBroadcasts = false;
+  /** Every transaction ever broadcast, by hash, even one evicted since (`mineTx` can still mine it). */
+  private readonly everSent = new Map<string, FakeSent>();
+
+  private decode(raw: string): FakeSent {
+    const { intent, nonce, fee } = JSON.parse(Buffer.from(raw, 'hex').toString()) as {
+      intent: TransferIntent;
+      nonce: number;
+      fee: FeeOffer;
+    };
+    return {
+      intent,
+      nonce,
+      fee,
+      from: this.deriveAddress(intent.from.index, intent.from.account),
+      raw,
+      blockHeight: null,
+      failed: intent.failOnChain === true,
+    };
+  }
+
+  private hashOf(raw: string): string {
+    return `0x${createHash('sha256').update(raw).digest('hex')}`;
+  }
+
+  /** The transactions of an address at a nonce: at most one mined, at most one in the mempool. */
+  private atNonce(from: string, nonce: number): [string, FakeSent][] {
+    return [...this.sent.entries()].filter(([, tx]) => tx.from === from && tx.nonce === nonce);
+  }
+
+  /**
+   * Sends through the boundary like a node: the signed bytes are the intent as JSON. One
+   * transaction per (sender, nonce): a replacement evicts the pending one, a nonce already mined
+   * refuses any other; mined by `mineSends` or `mineTx`.
+   */
   readonly sender: AccountSender = {
     kind: 'account',
-    chainNonce: async () => 0,
-    quoteFee: async (_intent, previous) => ({ gasPrice: String(BigInt(previous?.gasPrice ?? '0') + 1n) }),
-    maxNetworkFee: () => '0',
+    chainNonce: async (address) => this.nonces.get(address) ?? 0,
+    quoteFee: async (_intent, previous) => ({
+      gasPrice: previous ? String((BigInt(previous.gasPrice ?? '0') * 11n) / 10n + 1n) : '100',
+    }),
+    // gasPrice in wei-like base units (10^18 a coin), 21000 gas.
+    maxNetworkFee: (fee) =>
+      toDecimalString(
+        money(fee.gasPrice ?? '0')
+          .times(21_000)
+          .div('1000000000000000000'),
+      ),
     sign: async (intent, nonce, fee) => {
       const raw = Buffer.from(JSON.stringify({ intent, nonce, fee })).toString('hex');
-      return { txHash: `0x${createHash('sha256').update(raw).digest('hex')}`, raw, fee };
+      return { txHash: this.hashOf(raw), raw, fee };
     },
     broadcast: async (raw) => {
-      const { intent } = JSON.parse(Buffer.from(raw, 'hex').toString()) as { intent: SendRequest };
-      const txHash = `0x${createHash('sha256').update(raw).digest('hex')}`;
-      if (!this.sent.has(txHash)) {
-        this.sent.set(txHash, {
-          request: { ...intent, reference: txHash },
-          blockHeight: null,
-          failed: intent.failOnChain === true,
-        });
+      if (this.refuseBroadcasts) throw new Error('fake node: connection refused');
+      this.broadcasts.push(raw);
+      const txHash = this.hashOf(raw);
+      if (this.sent.has(txHash)) return; // already known
+      const tx = this.decode(raw);
+      for (const [hash, other] of this.atNonce(tx.from, tx.nonce)) {
+        if (other.blockHeight !== null) throw new Error(`fake node: nonce ${tx.nonce} too low`);
+        this.sent.delete(hash); // replaced
       }
+      this.sent.set(txHash, tx);
+      this.everSent.set(txHash, tx);
     },
     txState: async (txHash): Promise<TxState> => {
       const sent = this.sent.get(txHash);
@@ -126,10 +195,41 @@ export class FakeChain implements ChainAdapter {
         blockHeight: sent.blockHeight,
         blockHash: this.blockHash(sent.blockHeight),
         failed: sent.failed,
-        networkFee: '0',
+        networkFee: '0.000021',
       };
     },
   };
+
+  /** Sent from the platform's wallets, by hash: the mempool (no block yet) and the mined. */
+  readonly sent = new Map<string, FakeSent>();
+
+  /** Mines every pending send into a new block. */
+  mineSends(): void {
+    this.head += 1;
+    for (const sent of this.sent.values()) if (sent.blockHeight === null) sent.blockHeight = this.head;
+  }
+
+  /**
+   * Mines this transaction (even one evicted by its replacement: another node's mempool may still
+   * have had it) into a new block, alone; the other transaction at its nonce leaves the mempool.
+   */
+  mineTx(txHash: string): void {
+    const tx = this.everSent.get(txHash);
+    if (!tx) throw new Error(`fake node: ${txHash} was never broadcast`);
+    for (const [hash, other] of this.atNonce(tx.from, tx.nonce)) {
+      if (other.blockHeight !== null) throw new Error(`fake node: nonce ${tx.nonce} already mined`);
+      this.sent.delete(hash);
+    }
+    this.head += 1;
+    tx.blockHeight = this.head;
+    this.sent.set(txHash, tx);
+  }
+
+  /** Forgets a pending transaction, as anvil_dropTransaction (or a mempool that evicted it). */
+  drop(txHash: string): void {
+    const tx = this.sent.get(txHash);
+    if (tx && tx.blockHeight === null) this.sent.delete(txHash);
+  }
 
   async scanTransfers(fromHeight: number, toHeight: number, addresses?: ReadonlySet<string>) {
     return this.transfers.filter(
@@ -138,33 +238,6 @@ export class FakeChain implements ChainAdapter {
         t.blockHeight <= toHeight &&
         (addresses === undefined || addresses.has(t.toAddress)),
     );
-  }
-
-  async confirmationsOf(blockHeight: number): Promise<number> {
-    return blockHeight > this.head ? 0 : this.head - blockHeight + 1;
-  }
-
-  /** Withdrawals sent from the hot wallet, by hash: in no block until `mineSends`. */
-  readonly sent = new Map<string, { request: SendRequest; blockHeight: number | null; failed: boolean }>();
-
-  /** Like a node: the same reference sends once (the hash is derived from it). */
-  async send(request: SendRequest): Promise<{ txHash: string }> {
-    const txHash = `0x${createHash('sha256').update(`${this.chainId}:send:${request.reference}`).digest('hex')}`;
-    if (!this.sent.has(txHash)) {
-      this.sent.set(txHash, { request, blockHeight: null, failed: request.failOnChain === true });
-    }
-    return { txHash };
-  }
-
-  async transferStatus(txHash: string) {
-    const sent = this.sent.get(txHash);
-    return sent ? { blockHeight: sent.blockHeight, failed: sent.failed } : null;
-  }
-
-  /** Mines every pending send into a new block. */
-  mineSends(): void {
-    this.head += 1;
-    for (const sent of this.sent.values()) if (sent.blockHeight === null) sent.blockHeight = this.head;
   }
 
   /**
@@ -199,6 +272,19 @@ export class FakeChain implements ChainAdapter {
   mine(blocks = 1): void {
     this.head += blocks;
   }
+}
+
+/** The fake hot wallet's float: every send fits unless a test sets a balance. */
+export const FAKE_HOT_WALLET_FLOAT = '1000000000000';
+
+interface FakeSent {
+  intent: TransferIntent;
+  nonce: number;
+  fee: FeeOffer;
+  from: string;
+  raw: string;
+  blockHeight: number | null;
+  failed: boolean;
 }
 
 export interface FakeChains extends OrderChains {

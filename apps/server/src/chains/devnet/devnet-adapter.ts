@@ -3,17 +3,9 @@ import { and, asc, between, eq, gte, lte, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { devnetBlocks, devnetTransfers } from '../../db/schema';
 import { CHAIN_FAMILY, isValidAddress, normalizeAddress } from '../addresses';
-import {
-  type BlockRef,
-  type ChainAdapter,
-  type ChainId,
-  type ChainTransfer,
-  HOT_WALLET,
-  type SendRequest,
-} from '../chain-adapter';
+import type { BlockRef, ChainAdapter, ChainId, ChainTransfer } from '../chain-adapter';
 import type { HdWallet } from '../hd-wallet';
 import { createDevnetSender } from './devnet-sender';
-import { devnetTransfer, referenceHash } from './devnet-transfer';
 
 const NORMALIZED_KEPT = 100_000;
 
@@ -163,37 +155,6 @@ export function createDevnetAdapter(deps: {
             (await db.select({ to: devnetTransfers.toAddress }).from(devnetTransfers)).map((r) => r.to),
           );
       return (await this.scan(fromHeight, toHeight, watched)).transfers;
-    },
-
-    async confirmationsOf(blockHeight) {
-      const head = await headHeight();
-      return blockHeight > head ? 0 : head - blockHeight + 1;
-    },
-
-    /**
-     * A devnet transfer from the hot wallet. Its hash is derived from the reference, so sending
-     * the same reference again finds the first transfer instead of making a second one.
-     */
-    async send(request: SendRequest) {
-      const { txHash } = await devnetTransfer(db, {
-        chainId,
-        toAddress: request.toAddress,
-        coinName: request.coinName,
-        amount: request.amount,
-        fromAddress: wallet.deriveAddress(family, HOT_WALLET.index, HOT_WALLET.account),
-        txHash: referenceHash(family, `${chainId}:${request.reference}`),
-        failed: request.failOnChain === true,
-      });
-      return { txHash };
-    },
-
-    async transferStatus(txHash) {
-      const [row] = await db
-        .select({ blockHeight: devnetTransfers.blockHeight, failed: devnetTransfers.failed })
-        .from(devnetTransfers)
-        .where(and(eq(devnetTransfers.chainId, chainId), eq(devnetTransfers.txHash, txHash)))
-        .limit(1);
-      return row ? { blockHeight: row.blockHeight, failed: row.failed } : null;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { secp256k1 } from '@noble/curves/secp256k1';
 import { MAX_ORDER_AMOUNT, money, toDecimalString } from '@tollgate/contracts/money';
 import { and, eq } from 'drizzle-orm';
@@ -26,7 +26,7 @@ export interface DevnetTransferInput {
   /** The payer; a fresh random address of the chain's family when omitted. */
   fromAddress?: string;
   /**
-   * A hash chosen by the sender (the hot wallet's, derived from its reference): a transfer with
+   * A hash chosen by the sender (devnet-sender.ts: the hash of the signed bytes): a transfer with
    * it already made is returned as it is, not made twice. Random when omitted.
    */
   txHash?: string;
@@ -110,12 +110,6 @@ function parseAmount(value: string, decimals: number): { amount: string } | { er
   if (parsed.gte(AMOUNT_LIMIT)) return { error: 'validation.collection.amountTooLarge' };
   if (parsed.decimalPlaces() > decimals) return { error: 'validation.collection.amountDecimals' };
   return { amount: toDecimalString(parsed) };
-}
-
-/** A hash shaped like the chain's, derived from a reference (the hot wallet's sends). */
-export function referenceHash(family: AddressFamily, reference: string): string {
-  const hex = createHash('sha256').update(`tollgate-devnet-send:${reference}`).digest('hex');
-  return family === 'evm' ? `0x${hex}` : hex;
 }
 
 /** A transaction or block hash as the chain writes it: 32 random bytes in hex. */

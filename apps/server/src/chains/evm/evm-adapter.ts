@@ -362,30 +362,10 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
       return formatUnits(result === '0x' ? 0n : hexToBigInt(result), coin.decimals);
     },
 
-    // The devnet's methods of before the boundary (issue 32), until the watcher and the send
-    // engine stop calling them; each on top of the methods above.
+    // The devnet's scan of before the boundary (issue 32), until the watcher moves to `scan`.
     async scanTransfers(fromHeight, toHeight, addresses) {
       if (!addresses) throw new Error(`chain ${chainId}: a live scan needs the watched addresses`);
       return (await scan(fromHeight, toHeight, addresses)).transfers;
-    },
-    async confirmationsOf(blockHeight) {
-      const head = await headHeight();
-      return blockHeight > head ? 0 : head - blockHeight + 1;
-    },
-    /**
-     * Refused: a live send goes through the chain sends (claim, nonce from the database, signed
-     * and stored before broadcast). An inline send could be made twice.
-     */
-    async send() {
-      throw new Error(
-        `chain ${chainId}: live sends go through the send engine (chain_sends), never adapter.send`,
-      );
-    },
-    async transferStatus(txHash) {
-      const state = await sender.txState(txHash);
-      if (state.state === 'unknown') return null;
-      if (state.state === 'pending') return { blockHeight: null, failed: false };
-      return { blockHeight: state.blockHeight, failed: state.failed };
     },
   };
 }

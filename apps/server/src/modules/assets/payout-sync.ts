@@ -42,9 +42,10 @@ const TOLD: ReadonlySet<string> = new Set(['processing', 'completed', 'failed', 
 
 /**
  * Mirrors the withdrawal on its payout order, and tells the shop (unless `tell: false`); true
- * when an event was written. payout.processing ("approved and sent on chain") is told once the
- * send has its hash (withdrawal.service.ts sendWithdrawal), not at the approval before it, so its
- * body carries the txHash.
+ * when an event was written. The shop sees `sending` as `processing` (shownWithdrawalStatus):
+ * payout.processing ("approved and sent on chain") is told once the send is broadcast with its
+ * hash (withdrawal-send.ts), not at the approval or the claim before it, so its body carries the
+ * txHash; a replacement's or the mined hash later only shows on the order.
  */
 export async function syncPayout(
   tx: Executor,
@@ -65,8 +66,9 @@ export async function syncPayout(
     })
     .where(eq(orders.id, withdrawal.orderId))
     .returning();
-  if (!order || options.tell === false || !TOLD.has(withdrawal.status)) return false;
-  if (withdrawal.status === 'processing' && withdrawal.txHash === null) return false;
+  const shown = shownWithdrawalStatus(withdrawal.status);
+  if (!order || options.tell === false || !TOLD.has(shown)) return false;
+  if (shown === 'processing' && withdrawal.txHash === null) return false;
   const [app] = await tx
     .select({ appId: applications.appId })
     .from(applications)
@@ -75,7 +77,7 @@ export async function syncPayout(
     merchantId: order.merchantId,
     applicationId: order.applicationId,
     orderId: order.id,
-    type: `payout.${withdrawal.status}` as 'payout.processing',
+    type: `payout.${shown}` as 'payout.processing',
     data: { payout: toPayoutObject(order, withdrawal, app?.appId ?? '') },
     now,
   });

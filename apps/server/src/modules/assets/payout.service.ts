@@ -19,12 +19,7 @@ import { insertOrdersIfNew, type OrderRow } from '../orders/order.repository';
 import { newOrderNo } from '../orders/order-number';
 import { syncPayout, toPayoutObject } from './payout-sync';
 import { availableOf, type WithdrawalRow } from './withdrawal.repository';
-import {
-  freezeWithdrawals,
-  requireWithdrawalsOpen,
-  sendWithdrawal,
-  type WithdrawalDeps,
-} from './withdrawal.service';
+import { freezeWithdrawals, requireWithdrawalsOpen, type WithdrawalDeps } from './withdrawal.service';
 import {
   type AddressWhitelist,
   type CheckedWithdrawal,
@@ -33,6 +28,7 @@ import {
   loadAddressWhitelist,
   loadCoinTerms,
 } from './withdrawal-rules';
+import { sendWithdrawal } from './withdrawal-send';
 
 /**
  * The payout API (POST /api/v1/payouts and /payouts/batch): payouts are withdrawals asked for by

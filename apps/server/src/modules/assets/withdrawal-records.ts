@@ -5,7 +5,10 @@ import {
   WITHDRAWAL_STATUS_VALUES,
   type WithdrawalStatus,
 } from '@tollgate/contracts';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Executor } from '../../db/client';
+import { chainSends } from '../../db/schema';
 import type { TransactionRecordDeps } from './transaction-records';
 import { pageWithdrawals } from './withdrawal.repository';
 import { toWithdrawalObject } from './withdrawal.service';
@@ -39,14 +42,18 @@ export async function listWithdrawalRecords(
       adapter ? { head: await adapter.headHeight(), required: adapter.confirmations } : null,
     );
   }
+  const mined = await minedHeights(
+    deps.db,
+    rows.filter(({ withdrawal }) => withdrawal.txHash).map(({ withdrawal }) => withdrawal.withdrawalNo),
+  );
   const list = await Promise.all(
     rows.map(async ({ withdrawal: row, payoutOrderNo }): Promise<TransactionRecord> => {
       const withdrawal = toWithdrawalObject(row);
       const chain = heads.get(row.chainId);
       const adapter = deps.chains.get(row.chainId);
-      const sent = row.txHash && adapter ? await adapter.transferStatus(row.txHash) : null;
-      const confirmations =
-        chain && sent?.blockHeight != null ? Math.max(chain.head - sent.blockHeight + 1, 0) : 0;
+      // The send's mined height as the chain's watcher last recorded it (chain_sends).
+      const minedHeight = mined.get(row.withdrawalNo) ?? null;
+      const confirmations = chain && minedHeight !== null ? Math.max(chain.head - minedHeight + 1, 0) : 0;
       return {
         id: withdrawal.withdrawalNo,
         type: 'withdrawal',
@@ -69,4 +76,20 @@ export async function listWithdrawalRecords(
     }),
   );
   return { list, total, pageNo, pageSize };
+}
+
+/** The mined height of each withdrawal's send, by withdrawal number (sends not mined are left out). */
+async function minedHeights(db: Executor, withdrawalNos: string[]): Promise<Map<string, number>> {
+  if (withdrawalNos.length === 0) return new Map();
+  const rows = await db
+    .select({ ref: chainSends.ref, height: chainSends.minedHeight })
+    .from(chainSends)
+    .where(
+      and(
+        eq(chainSends.kind, 'withdrawal'),
+        inArray(chainSends.ref, withdrawalNos),
+        isNotNull(chainSends.minedHeight),
+      ),
+    );
+  return new Map(rows.flatMap((row) => (row.height === null ? [] : [[row.ref, row.height] as const])));
 }

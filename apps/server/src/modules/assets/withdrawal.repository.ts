@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
 import { searchableTxHash } from '../../chains/addresses';
 import type { Executor } from '../../db/client';
 import { insertJsonRows } from '../../db/json-insert';
@@ -18,6 +18,13 @@ export function shownWithdrawalStatus(
   return status === 'sending' ? 'processing' : status;
 }
 export type WithdrawalStatus = WithdrawalRow['status'];
+
+/** A status filter as the merchant or the operator picks it: `processing` takes in `sending`. */
+export function withdrawalStatusIs(status: WithdrawalStatus): SQL {
+  return status === 'processing'
+    ? inArray(withdrawals.status, ['processing', 'sending'])
+    : eq(withdrawals.status, status);
+}
 
 /** Inserts the rows in one statement (insertJsonRows); answers them in the order given. */
 export function insertWithdrawals(
@@ -42,16 +49,6 @@ export async function moveWithdrawal(
   return row;
 }
 
-/** Records the hash of a sent withdrawal, once. */
-export async function recordSent(tx: Executor, id: number, txHash: string, now: Date): Promise<boolean> {
-  const rows = await tx
-    .update(withdrawals)
-    .set({ txHash, sentAt: now, updatedAt: now })
-    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'processing'), isNull(withdrawals.txHash)))
-    .returning({ id: withdrawals.id });
-  return rows.length === 1;
-}
-
 export async function findWithdrawal(db: Executor, id: number): Promise<WithdrawalRow | undefined> {
   const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
   return row;
@@ -65,7 +62,10 @@ export async function findWithdrawalByNo(
   return row;
 }
 
-/** Processing withdrawals of a chain: not yet sent (no hash) or sent (with one). */
+/**
+ * Processing withdrawals of a chain: not yet sent (no hash), or sent before chain_sends existed
+ * (with one; a send since then is `sending` with its chain_sends row).
+ */
 export function processingWithdrawals(db: Executor, chainId: string, sent: boolean) {
   return db
     .select()
@@ -102,7 +102,7 @@ export function withdrawalConditions(merchantId: number, filters: WithdrawalFilt
   return [
     eq(withdrawals.merchantId, merchantId),
     filters.coinName ? eq(withdrawals.coinName, filters.coinName) : undefined,
-    filters.status ? eq(withdrawals.status, filters.status) : undefined,
+    filters.status ? withdrawalStatusIs(filters.status) : undefined,
     filters.timeFrom ? gte(withdrawals.createdAt, new Date(filters.timeFrom)) : undefined,
     filters.timeTo ? lt(withdrawals.createdAt, new Date(filters.timeTo)) : undefined,
     filters.hash ? eq(withdrawals.txHash, searchableTxHash(filters.hash)) : undefined,

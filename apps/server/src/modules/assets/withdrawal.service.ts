@@ -1,37 +1,33 @@
 import { randomBytes } from 'node:crypto';
 import {
   ErrorCode,
-  FUND_FEE_STATUS,
   formatExactMoney,
   money,
   toDecimalString,
   type WithdrawalBody,
   type WithdrawalObject,
 } from '@tollgate/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChainAdapter } from '../../chains/chain-adapter';
 import type { Database, Executor } from '../../db/client';
-import { fundRecords, orders } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { SecretBox } from '../../lib/secret-box';
 import type { Clock } from '../../types';
 import { acceptGoogleCode } from '../google/google.service';
 import { requireGoogleBound } from '../google/google-guard';
-import { InsufficientBalanceError, postFundRecord, postFundRecords } from '../ledger/post-fund-record';
+import { InsufficientBalanceError, postFundRecords } from '../ledger/post-fund-record';
 import { findMerchantById, type MerchantRow } from '../merchant/merchant.repository';
-import { completionDelta } from '../reports/daily-stats';
 import { syncPayout } from './payout-sync';
 import {
   availableOf,
-  findWithdrawal,
   insertWithdrawals,
   moveWithdrawal,
-  recordSent,
   shownWithdrawalStatus,
   type WithdrawalRow,
 } from './withdrawal.repository';
 import { type CheckedWithdrawal, checkWithdrawal, loadAddressWhitelist } from './withdrawal-rules';
+import { type SendDeps, sendWithdrawal } from './withdrawal-send';
+import { ledgerRef, release } from './withdrawal-settle';
 
 /**
  * Withdrawals (issue 8 "Withdrawal"), from acceptance to the end:
@@ -39,12 +35,13 @@ import { type CheckedWithdrawal, checkWithdrawal, loadAddressWhitelist } from '.
  *   and amount + fee move from available to frozen (two fund records); when they do not fit,
  *   the transaction rolls back (the code is not spent) and 3201 says what is missing;
  * - worth at most the merchant's auto-approve threshold (USDT, 0 = never): processing at once;
- * - approved (operator or auto): processing, then sent from the hot wallet through the chain
- *   adapter, outside any transaction (the watcher sends any processing one left unsent);
- * - the chain's answer (collection-watcher.ts calls `settleSent`): confirmed → completed, the
- *   frozen total leaves through two records carrying the hash, the amount (status `completed`)
- *   and the fee (status `fee`); reverted → failed, and it returns to
- *   available through a reversing record;
+ * - approved (operator or auto): processing, then sent from the hot wallet after the commit
+ *   (withdrawal-send.ts: claimed processing → sending, stored, broadcast; held in processing
+ *   while the hot wallet is short; the watcher sends any processing one left unsent);
+ * - the chain's answer, with its confirmations (withdrawal-watch.ts, each watcher pass):
+ *   confirmed → completed, the frozen total leaves through two records carrying the mined hash,
+ *   the amount (status `completed`) and the fee (status `fee`); reverted → failed, and it
+ *   returns to available through a reversing record (withdrawal-settle.ts);
  * - rejected (operator, while pending_review): it returns to available the same way.
  * Each change of status is one transaction with its fund records, from the expected status only,
  * so two hands on one withdrawal never both act.
@@ -59,10 +56,7 @@ export interface WithdrawalDeps {
   jobs?: { wake(): void } | undefined;
 }
 
-/** What sending and settling need: no secrets, and only the chains' adapters. */
-export type SendDeps = Pick<WithdrawalDeps, 'db' | 'now' | 'log' | 'jobs'> & {
-  chains: { get(chainId: string): ChainAdapter | undefined };
-};
+export type { SendDeps } from './withdrawal-send';
 
 const SHANGHAI_OFFSET_MS = 8 * 60 * 60_000;
 
@@ -308,173 +302,4 @@ export async function rejectWithdrawal(
   });
   if (rejected?.orderId != null) deps.jobs?.wake();
   return rejected;
-}
-
-/**
- * How a withdrawal's movements are filed in the fund flow: a back-office withdrawal's under its
- * own number (type `withdraw`), an API payout's under its order's number (type `payout`), the
- * number the merchant knows it by (records, callbacks, the payment report).
- */
-function ledgerRef(row: Pick<WithdrawalRow, 'orderId' | 'withdrawalNo'>, payoutOrderNo: string | undefined) {
-  if (row.orderId === null) return { type: 'withdraw' as const, orderNo: row.withdrawalNo };
-  if (payoutOrderNo === undefined)
-    throw new Error(`withdrawal ${row.withdrawalNo}: its payout's number is missing`);
-  return { type: 'payout' as const, orderNo: payoutOrderNo };
-}
-
-async function ledgerRefOf(tx: Executor, row: WithdrawalRow) {
-  if (row.orderId === null) return ledgerRef(row, undefined);
-  // A payout frozen before payouts had their own records (filed as `withdraw` under its
-  // withdrawal's number) keeps that filing to its end: its moves stay together in the fund flow.
-  const [legacy] = await tx
-    .select({ id: fundRecords.id })
-    .from(fundRecords)
-    .where(
-      and(
-        eq(fundRecords.merchantId, row.merchantId),
-        eq(fundRecords.orderNo, row.withdrawalNo),
-        eq(fundRecords.type, 'withdraw'),
-      ),
-    )
-    .limit(1);
-  if (legacy) return { type: 'withdraw' as const, orderNo: row.withdrawalNo };
-  const [order] = await tx.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, row.orderId));
-  return ledgerRef(row, order?.orderNo);
-}
-
-/**
- * The total leaves frozen and returns to available: a rejected or failed withdrawal. Its two
- * records say `released` (the withdrawal's own status says why).
- */
-async function release(tx: Executor, row: WithdrawalRow, now: Date) {
-  const total = toDecimalString(money(row.amount).plus(row.fee));
-  const record = {
-    merchantId: row.merchantId,
-    currency: row.coinName,
-    ...(await ledgerRefOf(tx, row)),
-    amount: toDecimalString(row.amount),
-    fee: toDecimalString(row.fee),
-    txHash: row.txHash,
-    address: row.address,
-    network: row.chainId,
-    status: 'released',
-    now,
-  };
-  await postFundRecord(tx, { ...record, bucket: 'frozen', change: `-${total}` });
-  await postFundRecord(tx, { ...record, bucket: 'available', change: total });
-}
-
-/**
- * Sends a processing withdrawal that has no hash yet, through its chain's adapter, and records
- * the hash. Sending twice is harmless: the adapter keys a send by the withdrawal number. Returns
- * the row after (undefined when there was nothing to send); a failure to reach the chain is
- * logged and left for the watcher's next pass.
- */
-export async function sendWithdrawal(deps: SendDeps, id: number): Promise<WithdrawalRow | undefined> {
-  const row = await findWithdrawal(deps.db, id);
-  if (row?.status !== 'processing' || row.txHash !== null) return undefined;
-  const adapter = deps.chains.get(row.chainId);
-  if (!adapter) return undefined; // the chain is off on this server: it waits, frozen
-  if (row.test !== (adapter.mode === 'devnet')) {
-    // Simulated money never reaches a real chain, nor the reverse.
-    deps.log?.error({ withdrawalNo: row.withdrawalNo }, 'withdrawal: made in another chain mode; not sent');
-    return undefined;
-  }
-  try {
-    const { txHash } = await adapter.send({
-      coinName: row.coinName,
-      toAddress: row.address,
-      amount: toDecimalString(row.amount),
-      reference: row.withdrawalNo,
-      failOnChain: row.failOnChain,
-    });
-    // The hash, its payout's order, and the shop told payout.processing with that hash: one
-    // transaction (a send recorded by another node meanwhile tells nothing twice).
-    const told = await deps.db.transaction(async (tx) => {
-      const now = deps.now();
-      if (!(await recordSent(tx, row.id, txHash, now))) return false;
-      const sent = await findWithdrawal(tx, row.id);
-      return sent?.orderId != null ? syncPayout(tx, sent, now) : false;
-    });
-    if (told) deps.jobs?.wake();
-  } catch (error) {
-    deps.log?.error(
-      { err: error, withdrawalNo: row.withdrawalNo },
-      'withdrawal: send failed; retried by the watcher',
-    );
-    return undefined;
-  }
-  return findWithdrawal(deps.db, id);
-}
-
-/**
- * A sent withdrawal's end, once the chain has it: reverted → failed (the total returns to
- * available); with the chain's confirmations → completed (the frozen amount, then the fee, leave). Returns the
- * new status, or undefined while it is still waiting.
- */
-export async function settleSent(
-  deps: Pick<WithdrawalDeps, 'db' | 'now' | 'jobs'>,
-  adapter: ChainAdapter,
-  row: WithdrawalRow,
-): Promise<'completed' | 'failed' | undefined> {
-  if (!row.txHash) return undefined;
-  const status = await adapter.transferStatus(row.txHash);
-  if (!status || status.blockHeight === null) return undefined;
-  if (!status.failed && (await adapter.confirmationsOf(status.blockHeight)) < adapter.confirmations)
-    return undefined;
-  const outcome = status.failed ? 'failed' : 'completed';
-  const done = await deps.db.transaction(async (tx) => {
-    const now = deps.now();
-    const moved = await moveWithdrawal(tx, row.id, 'processing', {
-      status: outcome,
-      reason: status.failed ? 'reverted' : null,
-      finishedAt: now,
-      updatedAt: now,
-    });
-    if (!moved) return undefined;
-    await syncPayout(tx, moved, now);
-    if (outcome === 'failed') {
-      await release(tx, moved, now);
-    } else {
-      // The completion: the amount sent on chain leaves frozen (settle), then the fee (its own
-      // record, so the fund flow shows what each move was: issue 31); the withdrawal or payment
-      // report's row in their statement.
-      const record = {
-        merchantId: moved.merchantId,
-        currency: moved.coinName,
-        ...(await ledgerRefOf(tx, moved)),
-        bucket: 'frozen' as const,
-        amount: toDecimalString(moved.amount),
-        fee: toDecimalString(moved.fee),
-        txHash: moved.txHash,
-        address: moved.address,
-        network: moved.chainId,
-        now,
-      };
-      const hasFee = money(moved.fee).greaterThan(0);
-      await postFundRecords(
-        tx,
-        [
-          { ...record, change: `-${toDecimalString(moved.amount)}`, status: 'completed' },
-          ...(hasFee
-            ? [{ ...record, change: `-${toDecimalString(moved.fee)}`, status: FUND_FEE_STATUS }]
-            : []),
-        ],
-        [
-          completionDelta({
-            merchantId: moved.merchantId,
-            kind: moved.orderId === null ? 'withdrawal' : 'payment',
-            coin: moved.coinName,
-            amount: moved.amount,
-            fee: moved.fee,
-            at: now,
-          }),
-        ],
-      );
-    }
-    return moved;
-  });
-  if (!done) return undefined;
-  if (done.orderId !== null) deps.jobs?.wake();
-  return outcome;
 }

@@ -21,7 +21,7 @@ import {
   withdrawals,
 } from '../../db/schema';
 import { depositConditions } from '../assets/transaction-records';
-import { withdrawalConditions } from '../assets/withdrawal.repository';
+import { shownWithdrawalStatus, withdrawalConditions } from '../assets/withdrawal.repository';
 import { isWithdrawalStatus } from '../assets/withdrawal-records';
 import { fundRecordConditions } from '../ledger/fund-records.routes';
 import { orderRecordConditions } from '../orders/records.repository';
@@ -425,7 +425,7 @@ const withdrawalSource: ExportSource<ExportTransactionFilters> = {
         r.fee,
         r.total,
         r.txHash ?? '',
-        labelOf(labels.transactionStatus, r.status),
+        labelOf(labels.transactionStatus, shownWithdrawalStatus(r.status)),
         r.reason ?? '',
         date(r.createdAt),
         date(r.updatedAt),

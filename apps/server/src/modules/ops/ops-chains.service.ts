@@ -13,7 +13,8 @@ import {
   withdrawals,
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { sendWithdrawal } from '../assets/withdrawal.service';
+import { shownWithdrawalStatus } from '../assets/withdrawal.repository';
+import { sendWithdrawal } from '../assets/withdrawal-send';
 import type { OperatorSession } from './operator-session.service';
 import { writeAudit } from './ops-audit';
 import type { OpsWithdrawalDeps } from './ops-withdrawals.service';
@@ -245,7 +246,9 @@ export async function retryHeldOpsWithdrawal(
     .where(eq(withdrawals.withdrawalNo, withdrawalNo));
   if (!row) throw new AppError(ErrorCode.NOT_FOUND);
   if (row.status !== 'processing' || row.txHash !== null)
-    throw new AppError(ErrorCode.WITHDRAWAL_NOT_HELD, { details: { status: row.status } });
+    throw new AppError(ErrorCode.WITHDRAWAL_NOT_HELD, {
+      details: { status: shownWithdrawalStatus(row.status) },
+    });
   await deps.db.transaction((tx) =>
     writeAudit(tx, {
       operator,

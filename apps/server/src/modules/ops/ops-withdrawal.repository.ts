@@ -1,7 +1,7 @@
 import { and, count, countDistinct, desc, eq, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { merchants, orders, withdrawals } from '../../db/schema';
-import type { WithdrawalRow } from '../assets/withdrawal.repository';
+import { type WithdrawalRow, withdrawalStatusIs } from '../assets/withdrawal.repository';
 
 /** The console's reads of withdrawals: each row with its merchant's email and its payout order. */
 export interface OpsWithdrawalRow {
@@ -32,7 +32,7 @@ export async function pageOpsWithdrawals(
 ): Promise<{ rows: OpsWithdrawalRow[]; total: number }> {
   const where = and(
     ...[
-      filters.status ? eq(withdrawals.status, filters.status) : undefined,
+      filters.status ? withdrawalStatusIs(filters.status) : undefined,
       filters.merchantId ? eq(withdrawals.merchantId, filters.merchantId) : undefined,
       filters.source ? eq(withdrawals.source, filters.source) : undefined,
     ].filter((c): c is SQL => c !== undefined),

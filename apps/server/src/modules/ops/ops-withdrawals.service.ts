@@ -10,6 +10,7 @@ import {
 } from '@tollgate/contracts';
 import type { z } from 'zod';
 import { AppError, fieldError } from '../../lib/app-error';
+import { shownWithdrawalStatus } from '../assets/withdrawal.repository';
 import {
   approveWithdrawal,
   rejectWithdrawal,
@@ -109,7 +110,8 @@ function notPending(status: string): AppError {
 
 /** The row as it is after a lost race, for the 3204's `data.status`. */
 async function currentStatus(deps: Pick<WithdrawalDeps, 'db'>, withdrawalNo: string) {
-  return (await findOpsWithdrawal(deps.db, withdrawalNo))?.withdrawal.status ?? 'unknown';
+  const found = await findOpsWithdrawal(deps.db, withdrawalNo);
+  return found ? shownWithdrawalStatus(found.withdrawal.status) : 'unknown';
 }
 
 export async function approveOpsWithdrawal(
@@ -123,7 +125,8 @@ export async function approveOpsWithdrawal(
     throw fieldError('failOnChain', 'validation.ops.failOnChainDevnetOnly');
   }
   const found = await requireWithdrawal(deps, body.withdrawalNo);
-  if (found.withdrawal.status !== 'pending_review') throw notPending(found.withdrawal.status);
+  if (found.withdrawal.status !== 'pending_review')
+    throw notPending(shownWithdrawalStatus(found.withdrawal.status));
   const moved = await approveWithdrawal(deps, found.withdrawal.id, operator.email, {
     failOnChain: body.failOnChain,
     onReviewed: (tx, row, at) =>
@@ -149,7 +152,8 @@ export async function rejectOpsWithdrawal(
   ip: string,
 ): Promise<{ withdrawal: OpsWithdrawal }> {
   const found = await requireWithdrawal(deps, body.withdrawalNo);
-  if (found.withdrawal.status !== 'pending_review') throw notPending(found.withdrawal.status);
+  if (found.withdrawal.status !== 'pending_review')
+    throw notPending(shownWithdrawalStatus(found.withdrawal.status));
   const rejected = await rejectWithdrawal(deps, found.withdrawal.id, operator.email, body.reason, {
     onReviewed: (tx, row, at) =>
       writeAudit(tx, {

@@ -42,8 +42,8 @@ import {
  * 3. per chain, credit each transfer that has its confirmations and whose order is no longer
  *    pending: one transaction each with the fund record, the order's change and its event;
  *    then each confirmed transfer to a merchant's deposit address (assets/deposit-watch.ts);
- * 4. per chain, send the processing withdrawals left unsent and settle the sent ones the chain
- *    confirmed or reverted (assets/withdrawal-watch.ts).
+ * 4. per chain, send the processing withdrawals left unsent and follow the open sends (mined,
+ *    confirmed or reverted, stuck, dropped) through chain-sends (assets/withdrawal-watch.ts).
  * The adapter is never called inside a transaction: the devnet adapter queries the database
  * itself, and PGlite has one connection.
  */
@@ -53,6 +53,8 @@ export interface WatcherDeps {
   chains: { enabled(): ChainAdapter[] };
   events: OrderEventContext;
   log?: FastifyBaseLogger | undefined;
+  /** SEND_STUCK_BLOCKS (chain-config.ts): a send unmined this many blocks after its signing is replaced. */
+  sendStuckBlocks?: number | undefined;
 }
 
 export interface TickReport {

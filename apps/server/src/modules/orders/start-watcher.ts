@@ -65,6 +65,7 @@ export function startCollectionWatcher(app: FastifyInstance): void {
     chains: app.chains,
     events: { publicUrl: app.config.publicUrl, epusdt: createEpusdtEventWriter() },
     log: app.log,
+    sendStuckBlocks: app.config.chains.sendStuckBlocks,
     everyMs: app.chains.mode === 'devnet' ? app.config.chains.devnetBlockMs : LIVE_POLL_MS,
     afterEvents: () => app.jobs.wake(),
   });
