@@ -293,6 +293,10 @@ async function main() {
     const largeRatio = median(largeRatios);
     const bareRatio = median(bareRatios);
     const listed = (list: number[]) => list.map((ratio) => ratio.toFixed(2)).join(', ');
+    const cpu = cpuMs.map((list) => median(list));
+    console.log(
+      `  this process's CPU a block, which the node's load does not move: ${LARGE.toLocaleString('en')} / ${SMALL.toLocaleString('en')} watched ${((cpu[1] ?? 0) / (cpu[0] ?? 1)).toFixed(2)}x, adapter / bare ${((cpu[0] ?? 0) / (cpu[2] ?? 1)).toFixed(2)}x`,
+    );
     console.log(
       `  rates' medians: ${(largeRate / smallRate).toFixed(2)}x and ${(smallRate / bareRate).toFixed(2)}x; each round's ratios: ${listed(largeRatios)} and ${listed(bareRatios)}`,
     );
