@@ -95,6 +95,19 @@ const SMOKES: Smoke[] = [
     needsPostgres: 'COPY … TO STDOUT through psql needs a PostgreSQL server',
   },
   {
+    // anvil from node_modules, no database.
+    name: 'chain-scan',
+    script: 'chain-scan.ts',
+    env: {
+      BENCH_BLOCKS: '5',
+      BENCH_TRANSFERS_PER_BLOCK: '4',
+      BENCH_WATCHED_SMALL: '10',
+      BENCH_WATCHED_LARGE: '100',
+      BENCH_WATCHED_SHARE: '0.5',
+      BENCH_ROUNDS: '1',
+    },
+  },
+  {
     name: 'web-weight',
     script: 'web-weight.ts',
     env: { BENCH_WEB_DIST: join(ROOT, 'apps/web/dist'), BENCH_LIGHTHOUSE: '0' },

@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import { type Address, encodeFunctionData, type Hex, hexToBigInt, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOT_WALLET, type TransferIntent } from '../src/chains/chain-adapter';
+import { type ChainTransfer, HOT_WALLET, type TransferIntent } from '../src/chains/chain-adapter';
 import {
   ChainIdMismatchError,
   createEvmAdapter,
@@ -159,6 +159,44 @@ describe('scan', () => {
       expect(Math.max(...proxy.servedRanges)).toBeLessThanOrEqual(4);
     } finally {
       await proxy.close();
+    }
+  });
+
+  it('reads the native transfers’ receipts in one batch, and one by one from a provider refusing batches', async () => {
+    const paid = [orderAddress(70), orderAddress(71), orderAddress(72)];
+    const reverting = orderAddress(73);
+    await anvil.setCode(reverting, '0x5f5ffd');
+    const from = (await anvil.head()) + 1;
+    const hashes: Hex[] = [];
+    for (const [i, address] of paid.entries()) {
+      hashes.push(await anvil.send({ to: address, value: parseEther('0.01') * BigInt(i + 1) }));
+    }
+    const failed = await anvil.send({ to: reverting, value: parseEther('1'), gas: 100_000n });
+    expect((await anvil.receipt(failed))?.status).toBe('0x0');
+    const to = await anvil.head();
+    const watched = new Set([...paid, reverting]);
+    const expected = hashes.map((hash, i) => [hash, paid[i], 'ETH', ['0.01', '0.02', '0.03'][i]]);
+    const seen = (transfers: ChainTransfer[]) =>
+      transfers.map((t) => [t.txHash, t.toAddress, t.coinName, t.amount]);
+
+    const batching = await refusingProxy(anvil.url, 1_000_000);
+    const refusing = await refusingProxy(anvil.url, 1_000_000, [], { refuseBatches: true });
+    try {
+      // Four receipts (three paid, one reverted), one request.
+      const { transfers } = await adapterOn(anvil, { rpcUrl: batching.url }).scan(from, to, watched);
+      expect(seen(transfers)).toEqual(expected);
+      expect(batching.batches).toBe(1);
+
+      const adapter = adapterOn(anvil, { rpcUrl: refusing.url });
+      expect(seen((await adapter.scan(from, to, watched)).transfers)).toEqual(expected);
+      expect(refusing.refused).toBe(1);
+      // Refused once: no batch asked again.
+      expect(seen((await adapter.scan(from, to, watched)).transfers)).toEqual(expected);
+      expect(refusing.refused).toBe(1);
+      expect(refusing.batches).toBe(0);
+    } finally {
+      await batching.close();
+      await refusing.close();
     }
   });
 
@@ -420,10 +458,20 @@ function formatEth(wei: bigint): string {
   return fraction ? `${whole}.${fraction}` : `${whole}`;
 }
 
-/** A provider in front of the node that refuses eth_getLogs wider than `maxRange` blocks, as hosted ones do. */
-async function refusingProxy(target: string, maxRange: number, refusedMethods: readonly string[] = []) {
+/**
+ * A provider in front of the node that refuses eth_getLogs wider than `maxRange` blocks, as hosted
+ * ones do; with `refuseBatches`, it answers a JSON-RPC batch with one error, as a provider without
+ * batches does. `batches` counts the batches it forwarded.
+ */
+async function refusingProxy(
+  target: string,
+  maxRange: number,
+  refusedMethods: readonly string[] = [],
+  options: { refuseBatches?: boolean } = {},
+) {
   const servedRanges: number[] = [];
   let refused = 0;
+  let batches = 0;
   const server: Server = createServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -432,6 +480,21 @@ async function refusingProxy(target: string, maxRange: number, refusedMethods: r
       method: string;
       params: { fromBlock: Hex; toBlock: Hex }[];
     };
+    if (Array.isArray(body)) {
+      if (options.refuseBatches) {
+        refused++;
+        response.setHeader('content-type', 'application/json');
+        response.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: null,
+            error: { code: -32600, message: 'batch requests are not supported' },
+          }),
+        );
+        return;
+      }
+      batches++;
+    }
     if (refusedMethods.includes(body.method)) {
       refused++;
       response.setHeader('content-type', 'application/json');
@@ -477,6 +540,9 @@ async function refusingProxy(target: string, maxRange: number, refusedMethods: r
     servedRanges,
     get refused() {
       return refused;
+    },
+    get batches() {
+      return batches;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -4,7 +4,7 @@
  * transfer's coin, under a DP… number, audited and booked; a second credit (another operator, or
  * the same twice) gets 3206. ledger:verify runs after.
  */
-import { opsUnmatchedPage, opsUnmatchedTransfer, toDecimalString } from '@tollgate/contracts';
+import { ErrorCode, opsUnmatchedPage, opsUnmatchedTransfer, toDecimalString } from '@tollgate/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,14 +17,16 @@ import {
   platformEntries,
 } from '../src/db/schema';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
+import { googleCodeNow } from './helpers/calls';
 import { expectLedgerClean } from './helpers/ledger';
-import { createTestOperator, logInOperator, opsCall } from './helpers/ops';
+import { createTestOperator, logInOperator, OPERATOR_PASSWORD, opsCall } from './helpers/ops';
 import { createApiApplication, postSigned } from './helpers/signed-api';
 
 const clock = createTestClock(new Date('2026-12-07T09:00:00.000Z'));
 let app: FastifyInstance;
 let opsToken: string;
 let otherToken: string;
+let googleSecret: string;
 beforeAll(async () => {
   app = await buildTestApp({ now: clock.now, env: { DEVNET_BLOCK_MS: '3600000' } });
   await app.ready();
@@ -32,6 +34,15 @@ beforeAll(async () => {
   await app.jobs.stop();
   opsToken = await logInOperator(app, await createTestOperator(app));
   otherToken = await logInOperator(app, await createTestOperator(app));
+  const check = await opsCall(app, '/google/check', undefined, { token: opsToken });
+  googleSecret = check.json().data.secret as string;
+  const bind = await opsCall(
+    app,
+    '/google/bind',
+    { password: OPERATOR_PASSWORD, code: googleCodeNow(app, googleSecret) },
+    { token: opsToken },
+  );
+  expect(bind.json().code).toBe(0);
 });
 afterAll(async () => {
   await expectLedgerClean(app.db);
@@ -62,6 +73,7 @@ async function unmatchedTransfer() {
       toAddress: order.payAddress,
       coinName: 'USDC',
       amount: '7.5',
+      blockHash: `0x${'ab'.repeat(32)}`,
       blockHeight: 12,
       orderId: order.id,
       status: 'unmatched',
@@ -129,5 +141,52 @@ describe('unmatched transfers', () => {
     expect(again.body.message).toMatch(/đã được ghi có hoặc hoàn trả/);
     const missing = await ops('/unmatched/credit', { id: 999_999_999 });
     expect(missing.status).toBe(404);
+  });
+});
+
+describe('returning an unmatched transfer', () => {
+  async function mineAndWatch(blocks: number) {
+    for (let i = 0; i < blocks; i++) {
+      await app.chains.devnet?.produceBlock();
+      await app.watcher.tick();
+    }
+  }
+
+  it("sends it back to its sender from the hot wallet, once, with the operator's code", async () => {
+    const { transfer } = await unmatchedTransfer();
+    clock.advance(30_000);
+    const wrong = await ops('/unmatched/return', { id: transfer.id, googleCode: '000000' });
+    expect(wrong.body.code).toBe(1203);
+    const unbound = await ops('/unmatched/return', { id: transfer.id, googleCode: '123456' }, otherToken);
+    expect(unbound.status).toBe(403);
+    expect(unbound.body.code).toBe(ErrorCode.GOOGLE_NOT_BOUND);
+    const [still] = await app.db.select().from(chainTransfers).where(eq(chainTransfers.id, transfer.id));
+    expect(still?.status).toBe('unmatched');
+
+    const returned = await ops('/unmatched/return', {
+      id: transfer.id,
+      googleCode: googleCodeNow(app, googleSecret),
+    });
+    expect(returned.status, JSON.stringify(returned.body)).toBe(200);
+    expect(opsUnmatchedTransfer.parse(returned.body.data)).toMatchObject({ status: 'returning' });
+    expect(returned.body.data.returnTxHash).toMatch(/^0x[0-9a-f]{64}$/);
+    clock.advance(30_000);
+    const twice = await ops('/unmatched/return', {
+      id: transfer.id,
+      googleCode: googleCodeNow(app, googleSecret),
+    });
+    expect(twice.body.code).toBe(3206);
+
+    await mineAndWatch(4);
+    const [done] = await app.db.select().from(chainTransfers).where(eq(chainTransfers.id, transfer.id));
+    expect(done?.status).toBe('returned');
+    // On the devnet chain: one transfer from the hot wallet back to the sender.
+    const back = await app.chains.get('ETH')?.balanceOf(transfer.fromAddress, 'USDC');
+    expect(back).toBe('7.5');
+    const audit = await app.db
+      .select()
+      .from(operatorAuditLog)
+      .where(eq(operatorAuditLog.action, 'unmatched_return'));
+    expect(audit.map((row) => row.target)).toContain(`transfer:ETH:${transfer.txHash}:3`);
   });
 });

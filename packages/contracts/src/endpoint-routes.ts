@@ -142,6 +142,7 @@ export const ENDPOINT_ROUTES = {
   opsChainRetry: opsPost('/ops/chains/retry'),
   opsUnmatchedPage: opsPost('/ops/unmatched/page'),
   opsUnmatchedCredit: opsPost('/ops/unmatched/credit'),
+  opsUnmatchedReturn: opsPost('/ops/unmatched/return'),
   opsNoticePage: opsPost('/ops/notices/page'),
   opsNoticeDetail: opsPost('/ops/notices/detail'),
   opsNoticeCreate: opsPost('/ops/notices/create'),

@@ -89,6 +89,7 @@ import {
   opsUnmatchedCreditBody,
   opsUnmatchedPage,
   opsUnmatchedPageBody,
+  opsUnmatchedReturnBody,
   opsUnmatchedTransfer,
   opsWithdrawalDetail,
   opsWithdrawalPage,
@@ -724,6 +725,13 @@ export const endpoints = {
     summary: "Credit an unmatched transfer to its address owner's balance (a fund record; once)",
     tag: 'ops',
     body: opsUnmatchedCreditBody,
+    response: opsUnmatchedTransfer,
+  }),
+  opsUnmatchedReturn: endpoint('opsUnmatchedReturn', {
+    summary:
+      "Return an unmatched transfer to its sender from the hot wallet, with the operator's Google code (once)",
+    tag: 'ops',
+    body: opsUnmatchedReturnBody,
     response: opsUnmatchedTransfer,
   }),
   opsNoticePage: endpoint('opsNoticePage', {

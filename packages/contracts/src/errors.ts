@@ -107,6 +107,11 @@ export const ErrorCode = {
   WITHDRAWAL_NOT_HELD: 3205,
   /** Operator console, Unmatched transfers: it was credited or returned already (once only). */
   UNMATCHED_SETTLED: 3206,
+  /**
+   * Operator console: the hot wallet cannot pay this send now (its coin, or the native coin for
+   * the network fee); fund it (the Chains page shows its address) and try again.
+   */
+  HOT_WALLET_SHORT: 3207,
   /** An export kind this server has no writer for (every kind of EXPORT_KINDS has one today). */
   EXPORT_NOT_AVAILABLE: 3401,
   /** The export's file is not written yet (queued or running), or its job failed. */
@@ -168,6 +173,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
   [ErrorCode.WITHDRAWAL_NOT_PENDING]: 409,
   [ErrorCode.WITHDRAWAL_NOT_HELD]: 409,
   [ErrorCode.UNMATCHED_SETTLED]: 409,
+  [ErrorCode.HOT_WALLET_SHORT]: 409,
   [ErrorCode.EXPORT_NOT_AVAILABLE]: 400,
   [ErrorCode.EXPORT_NOT_READY]: 409,
   [ErrorCode.EXPORT_EXPIRED]: 410,
@@ -223,6 +229,7 @@ export const ERROR_MESSAGE_KEY: Record<ErrorCodeValue, string> = {
   [ErrorCode.WITHDRAWAL_NOT_PENDING]: 'withdrawalNotPending',
   [ErrorCode.WITHDRAWAL_NOT_HELD]: 'withdrawalNotHeld',
   [ErrorCode.UNMATCHED_SETTLED]: 'unmatchedSettled',
+  [ErrorCode.HOT_WALLET_SHORT]: 'hotWalletShort',
   [ErrorCode.EXPORT_NOT_AVAILABLE]: 'exportNotAvailable',
   [ErrorCode.EXPORT_NOT_READY]: 'exportNotReady',
   [ErrorCode.EXPORT_EXPIRED]: 'exportExpired',

@@ -24,7 +24,8 @@ import { createEvmSender } from './evm-sender';
  * Scanning a range reads:
  * - every block with its transactions (eth_getBlockByNumber): its BlockRef, and the native
  *   transfers, a transaction with a value to a watched address; only those matched have their
- *   receipt read, and only successful ones count;
+ *   receipt read (in JSON-RPC batches, one request a call where the node refuses batches), and
+ *   only successful ones count;
  * - the ERC-20 `Transfer` logs of the chain's known token contracts (eth_getLogs), the range
  *   halved while the provider refuses it as too wide.
  * Matching is local: one Set.has per transfer on the checksummed address.
@@ -266,8 +267,12 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
           if (watched.has(toAddress)) candidates.push({ tx, block: blocks[i] as BlockRef, toAddress });
         }
       }
-      const receipts = await mapLimit(candidates, concurrency, ({ tx }) =>
-        rpc<RpcReceipt | null>('eth_getTransactionReceipt', [tx.hash]),
+      // Their receipts in JSON-RPC batches: one request for up to 50, not one each.
+      await checkNode();
+      const receipts = await raw.batch<RpcReceipt | null>(
+        'eth_getTransactionReceipt',
+        candidates.map(({ tx }) => [tx.hash]),
+        concurrency,
       );
       for (const [i, { tx, block, toAddress }] of candidates.entries()) {
         const receipt = receipts[i];

@@ -1,5 +1,6 @@
 import type { ChainAdapter } from '../../chains/chain-adapter';
 import { watchSends } from '../chain-sends/watch-sends';
+import { unmatchedReturnHandler } from '../ops/ops-unmatched-return';
 import { processingWithdrawals } from './withdrawal.repository';
 import { type SendDeps, trySendWithdrawal, withdrawalSendHandler } from './withdrawal-send';
 import { closeWithdrawal } from './withdrawal-settle';
@@ -21,7 +22,7 @@ export async function watchWithdrawals(
   const report = await watchSends(
     deps,
     adapter,
-    { withdrawal: withdrawalSendHandler },
+    { withdrawal: withdrawalSendHandler, return: unmatchedReturnHandler },
     { stuckBlocks: deps.sendStuckBlocks },
   );
   if (report.events) deps.jobs?.wake();

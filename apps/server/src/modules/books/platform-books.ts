@@ -187,6 +187,36 @@ export const entries = {
       },
     ];
   },
+  /**
+   * An unmatched transfer returned to its sender from the hot wallet: the receipt is owed to no
+   * one any more; the network fee is an expense. A reverted return moved nothing but its fee.
+   */
+  returned(r: {
+    coinName: string;
+    amount: string;
+    nativeCoin: string;
+    networkFee: string;
+    hotWallet: string;
+    blockHeight: number;
+    reverted: boolean;
+  }): BookLine[] {
+    const at = { address: r.hotWallet, blockHeight: r.blockHeight };
+    const moved: BookLine[] = r.reverted
+      ? []
+      : [
+          { coinName: r.coinName, account: 'hot_wallet', amount: negate(r.amount), ...at },
+          { coinName: r.coinName, account: 'pending_receipts', amount: r.amount },
+        ];
+    return [
+      ...moved,
+      ...entries.gasPaid({
+        nativeCoin: r.nativeCoin,
+        networkFee: r.networkFee,
+        account: 'hot_wallet',
+        ...at,
+      }),
+    ];
+  },
   /** The operator funded the hot or gas wallet from outside. */
   funded(f: {
     coinName: string;

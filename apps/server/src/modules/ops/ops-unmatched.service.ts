@@ -8,7 +8,7 @@ import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
-import { chainSends, chainTransfers, depositAddresses, merchants, orders } from '../../db/schema';
+import { chainTransfers, depositAddresses, merchants, orders } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../types';
 import { entries, postEntry } from '../books/platform-books';
@@ -43,17 +43,18 @@ function selectUnmatched(db: Executor) {
       orderMerchantEmail: orderMerchants.email,
       depositMerchantId: depositAddresses.merchantId,
       depositMerchantEmail: depositMerchants.email,
-      returnTxHash: chainSends.minedTxHash,
+      // The latest return's transaction: the mined one, else the latest signed.
+      returnTxHash: sql<string | null>`(
+        select coalesce(s.mined_tx_hash, (select t.tx_hash from chain_send_txs t where t.send_id = s.id order by t.id desc limit 1))
+        from chain_sends s
+        where s.kind = 'return' and s.ref like ${chainTransfers.id}::text || ':%'
+        order by s.id desc limit 1)`,
     })
     .from(chainTransfers)
     .leftJoin(orders, eq(orders.id, chainTransfers.orderId))
     .leftJoin(orderMerchants, eq(orderMerchants.id, orders.merchantId))
     .leftJoin(depositAddresses, eq(depositAddresses.id, chainTransfers.depositAddressId))
-    .leftJoin(depositMerchants, eq(depositMerchants.id, depositAddresses.merchantId))
-    .leftJoin(
-      chainSends,
-      and(eq(chainSends.kind, 'return'), eq(chainSends.ref, sql`${chainTransfers.id}::text`)),
-    );
+    .leftJoin(depositMerchants, eq(depositMerchants.id, depositAddresses.merchantId));
 }
 type UnmatchedRow = Awaited<ReturnType<ReturnType<typeof selectUnmatched>['where']>>[number];
 

@@ -18,6 +18,7 @@ import {
   updateOpsNotice,
 } from './ops-notices.service';
 import { creditUnmatched, listUnmatched } from './ops-unmatched.service';
+import { returnUnmatched } from './ops-unmatched-return';
 import {
   approveOpsWithdrawal,
   getOpsWithdrawalDetail,
@@ -62,6 +63,12 @@ export function registerOpsRoutes(app: FastifyInstance): void {
   registerEndpoint(app, endpoints.opsUnmatchedPage, ({ body }) => listUnmatched(app.db, body));
   registerEndpoint(app, endpoints.opsUnmatchedCredit, ({ body, request }) =>
     creditUnmatched(deps, requireOperator(request), body.id, request.ip),
+  );
+  registerEndpoint(
+    app,
+    endpoints.opsUnmatchedReturn,
+    ({ body, request }) => returnUnmatched(withdrawalDeps, requireOperator(request), body, request.ip),
+    perIpLimit(app),
   );
   registerEndpoint(app, endpoints.opsWithdrawalPage, ({ body }) => listOpsWithdrawals(deps, body));
   registerEndpoint(app, endpoints.opsWithdrawalDetail, ({ body }) =>

@@ -1,5 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OpsUnmatchedCreditBody, OpsUnmatchedPageBody } from '@tollgate/contracts';
+import type {
+  OpsUnmatchedCreditBody,
+  OpsUnmatchedPageBody,
+  OpsUnmatchedReturnBody,
+} from '@tollgate/contracts';
 import { callEndpoint } from '../../../shared/lib/http';
 import { opsKeys } from './ops-keys';
 
@@ -22,6 +26,20 @@ export function useCreditUnmatched() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: opsKeys.unmatched() }),
         queryClient.invalidateQueries({ queryKey: opsKeys.merchants() }),
+        queryClient.invalidateQueries({ queryKey: opsKeys.audit() }),
+      ]),
+  });
+}
+
+/** POST /front/ops/unmatched/return: back to its sender from the hot wallet, with the operator's Google code. */
+export function useReturnUnmatched() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OpsUnmatchedReturnBody) => callEndpoint('opsUnmatchedReturn', body),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: opsKeys.unmatched() }),
+        queryClient.invalidateQueries({ queryKey: opsKeys.chains() }),
         queryClient.invalidateQueries({ queryKey: opsKeys.audit() }),
       ]),
   });

@@ -9,12 +9,14 @@ import { EmptyData } from '../../../shared/ui/empty-data';
 import { LoadError } from '../../../shared/ui/load-error';
 import { PageContainer } from '../../../shared/ui/page-container';
 import { useCreditUnmatched, useOpsUnmatched } from '../api/ops-unmatched';
+import { ReturnDialog } from '../components/return-dialog';
 import { CoinAmount, CopyableAddress } from '../components/withdrawal-cells';
 
 /**
  * Unmatched transfers (issue 32): transfers to a platform address that no rule credits (a token
  * other than the order's, a payment to a deleted application's address). The operator credits
- * each to the address owner's balance, once, after a confirmation; every action is audited.
+ * each to the address owner's balance, after a confirmation, or returns it to its sender from
+ * the hot wallet with a Google code; each once, and every action is audited.
  */
 type Status = OpsUnmatchedTransfer['status'];
 const STATUSES: Status[] = ['unmatched', 'returning', 'returned', 'credited'];
@@ -34,6 +36,7 @@ export default function OpsUnmatchedPage() {
   const [page, setPage] = useState(FIRST_PAGE);
   const list = useOpsUnmatched({ ...page, status });
   const credit = useCreditUnmatched();
+  const [returning, setReturning] = useState<OpsUnmatchedTransfer>();
 
   const confirmCredit = (row: OpsUnmatchedTransfer) =>
     void modal.confirm({
@@ -164,6 +167,7 @@ export default function OpsUnmatchedPage() {
           data-testid="ops-unmatched-table"
         />
       </Card>
+      <ReturnDialog transfer={returning} onClose={() => setReturning(undefined)} />
     </PageContainer>
   );
 }
