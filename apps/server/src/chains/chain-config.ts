@@ -48,7 +48,28 @@ export interface ChainSettings {
   evmChainIds: Record<EvmChainId, number>;
   /** TOKEN_<COIN>_<CHAIN> overrides, checksummed, keyed `<COIN>_<CHAIN>` (only those set). */
   tokenContracts: Partial<Record<`${EvmTokenCoin}_${EvmChainId}`, string>>;
+  /** SWEEP_MIN_<COIN>: what an address must hold of a coin before it is swept (decimal strings). */
+  sweepMinimums: Record<SweepCoin, string>;
+  /** SWEEP_INTERVAL_MS: how often a chain's sweeps are planned. */
+  sweepIntervalMs: number;
 }
+
+/**
+ * Sweep thresholds (modules/sweeps): below them, coin stays where it is (dust). Defaults a small
+ * shop would pick, a few dollars' worth each (docs/decisions/2026-12-07-sweeps.md).
+ */
+export const SWEEP_COINS = ['ETH', 'BNB', 'POL', 'TRX', 'DOGE', 'USDT', 'USDC'] as const;
+export type SweepCoin = (typeof SWEEP_COINS)[number];
+export const DEFAULT_SWEEP_MINIMUMS: Record<SweepCoin, string> = {
+  ETH: '0.005',
+  BNB: '0.01',
+  POL: '10',
+  TRX: '30',
+  DOGE: '50',
+  USDT: '10',
+  USDC: '10',
+};
+export const DEFAULT_SWEEP_INTERVAL_MS = 10 * 60_000;
 
 export const DEVNET_CONFIRMATIONS = 3;
 /**
@@ -90,6 +111,11 @@ const blockHeight = z
   .regex(/^\d{1,12}$/)
   .transform(Number);
 /** A test network's chain id: a positive whole number (EIP-155), not one of the three mainnets'. */
+/** A positive decimal amount, kept as its string (never a JS number). */
+const sweepMinimum = z
+  .string()
+  .regex(/^\d{1,20}(\.\d{1,18})?$/)
+  .refine((value) => /[1-9]/.test(value));
 const testChainId = z
   .string()
   .regex(/^\d{1,15}$/)
@@ -121,6 +147,11 @@ export const CHAIN_ENV = {
   ...perChain('RPC_URL_', nodeUrl),
   WALLET_MNEMONIC: z.string().refine(isValidMnemonic).optional(),
   SEND_STUCK_BLOCKS: count(1, 100_000).optional(),
+  ...(Object.fromEntries(SWEEP_COINS.map((coin) => [`SWEEP_MIN_${coin}`, sweepMinimum.optional()])) as Record<
+    `SWEEP_MIN_${SweepCoin}`,
+    z.ZodOptional<typeof sweepMinimum>
+  >),
+  SWEEP_INTERVAL_MS: count(1000, 86_400_000).optional(),
   ...perEvmChain('START_BLOCK_', blockHeight),
   ...perEvmChain('CHAIN_ID_', testChainId),
   ...tokenVariables(evmAddress),
@@ -165,6 +196,15 @@ export const CHAIN_RULES: Record<
     explain: (value) => (value === '' ? WALLET_MNEMONIC_REQUIRED : undefined),
   },
   SEND_STUCK_BLOCKS: { rule: 'must be a whole number of blocks from 1 to 100000' },
+  ...(Object.fromEntries(
+    SWEEP_COINS.map((coin) => [
+      `SWEEP_MIN_${coin}`,
+      {
+        rule: `must be an amount of ${coin} above 0, as a decimal number (for example ${DEFAULT_SWEEP_MINIMUMS[coin]})`,
+      },
+    ]),
+  ) as Record<`SWEEP_MIN_${SweepCoin}`, { rule: string }>),
+  SWEEP_INTERVAL_MS: { rule: 'must be a whole number of milliseconds from 1000 to 86400000' },
 };
 
 function chainIdRule(id: EvmChainId): string {
@@ -206,6 +246,10 @@ export function chainSettings(env: ChainEnv): ChainSettings {
     rpcUrls: byChain((id) => env[`RPC_URL_${id}`]),
     walletMnemonic: env.WALLET_MNEMONIC === undefined ? undefined : normalizeMnemonic(env.WALLET_MNEMONIC),
     sendStuckBlocks: env.SEND_STUCK_BLOCKS ?? DEFAULT_SEND_STUCK_BLOCKS,
+    sweepMinimums: Object.fromEntries(
+      SWEEP_COINS.map((coin) => [coin, env[`SWEEP_MIN_${coin}`] ?? DEFAULT_SWEEP_MINIMUMS[coin]]),
+    ) as Record<SweepCoin, string>,
+    sweepIntervalMs: env.SWEEP_INTERVAL_MS ?? DEFAULT_SWEEP_INTERVAL_MS,
     startBlocks: byEvmChain((id) => env[`START_BLOCK_${id}`]),
     evmChainIds: byEvmChain((id) => env[`CHAIN_ID_${id}`] ?? EVM_MAINNET_IDS[id]),
     tokenContracts: Object.fromEntries(

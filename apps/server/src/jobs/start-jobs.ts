@@ -7,6 +7,8 @@ import { EXPORT_EXPIRE_JOB, EXPORT_RUN_JOB } from '../modules/exports/export.ser
 import { createMailJobHandler, MAIL_JOB } from '../modules/mail/mail.job';
 import { createMailTransport } from '../modules/mail/mail-transport';
 import { createNoticePublishHandler, NOTICE_PUBLISH_JOB } from '../modules/notice/notice-changes';
+import { createSweepJobHandler } from '../modules/sweeps/run-sweep';
+import { SWEEP_JOB } from '../modules/sweeps/sweep-sends';
 import { createTelegramAlertHandler, TELEGRAM_JOB } from '../modules/telegram/telegram-alert.job';
 import { createTelegramDeps, startTelegramBot } from '../modules/telegram/telegram-bot';
 import { purgeCallbackLog } from './purge-callback-log';
@@ -46,6 +48,7 @@ export function startJobs(app: FastifyInstance): void {
       [EXPORT_RUN_JOB]: createExportRunHandler(exportDeps),
       [EXPORT_EXPIRE_JOB]: createExportExpireHandler(exportDeps),
       [NOTICE_PUBLISH_JOB]: createNoticePublishHandler({ db: app.db }),
+      [SWEEP_JOB]: createSweepJobHandler({ db: app.db, now: app.now, log: app.log, chains: app.chains }),
     },
     concurrency: CONCURRENT_JOBS,
     maintenance: {

@@ -253,3 +253,38 @@ export const chainAlerts = pgTable(
     index('chain_alerts_created_idx').on(t.createdAt),
   ],
 );
+
+export const SWEEP_STATUSES = ['planned', 'topping_up', 'funded', 'sending', 'done', 'failed'] as const;
+
+/**
+ * Sweeps (modules/sweeps, docs/decisions/2026-12-07-sweeps.md): coin at an order's or a merchant's
+ * deposit address moved to the hot wallet. One open sweep per (chain, address, coin); a token's
+ * first has the gas wallet top the address up (a `gas_topup` send), then the sweep send goes
+ * with the fee quoted for it. Both sends' reference is the sweep's id.
+ */
+export const sweeps = pgTable(
+  'sweeps',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    chainId: text('chain_id').notNull(),
+    address: text('address').notNull(),
+    /** The address's key: account 0 (orders) or 1 (deposit addresses), and its index. */
+    keyAccount: integer('key_account').notNull(),
+    keyIndex: bigint('key_index', { mode: 'number' }).notNull(),
+    coinName: text('coin_name').notNull(),
+    /** What the books held there when it was planned. */
+    plannedAmount: amount('planned_amount').notNull(),
+    /** The fee the sweep send offers, quoted before the top-up (token sweeps). */
+    fee: jsonb('fee'),
+    status: text('status', { enum: SWEEP_STATUSES }).notNull().default('planned'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    finishedAt: at('finished_at'),
+  },
+  (t) => [
+    uniqueIndex('sweeps_open_key')
+      .on(t.chainId, t.address, t.coinName)
+      .where(sql`${t.status} not in ('done', 'failed')`),
+    index('sweeps_chain_status_idx').on(t.chainId, t.status),
+  ],
+);

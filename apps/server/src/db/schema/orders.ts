@@ -161,6 +161,8 @@ export const chainTransfers = pgTable(
      * a deleted application's address): the operator's Unmatched transfers page credits it
      * (`credited`) or returns it to its sender (`returning` while the return is on chain, then
      * `returned`), once.
+     * `funding`: coin sent to the platform's hot or gas wallet from outside (the operator
+     * funding it): booked as operator funding, never credited to anyone.
      * `reorged`: credited, then its block left the chain deeper than the confirmations (an
      * incident: chain_alerts `deep_reorg` lists it; nothing is reversed silently).
      */
@@ -174,6 +176,7 @@ export const chainTransfers = pgTable(
         'returning',
         'returned',
         'reorged',
+        'funding',
       ],
     })
       .notNull()

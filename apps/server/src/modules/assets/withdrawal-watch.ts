@@ -1,6 +1,7 @@
 import type { ChainAdapter } from '../../chains/chain-adapter';
 import { watchSends } from '../chain-sends/watch-sends';
 import { unmatchedReturnHandler } from '../ops/ops-unmatched-return';
+import { gasTopUpSendHandler, sweepSendHandler } from '../sweeps/sweep-sends';
 import { processingWithdrawals } from './withdrawal.repository';
 import { type SendDeps, trySendWithdrawal, withdrawalSendHandler } from './withdrawal-send';
 import { closeWithdrawal } from './withdrawal-settle';
@@ -22,7 +23,12 @@ export async function watchWithdrawals(
   const report = await watchSends(
     deps,
     adapter,
-    { withdrawal: withdrawalSendHandler, return: unmatchedReturnHandler },
+    {
+      withdrawal: withdrawalSendHandler,
+      return: unmatchedReturnHandler,
+      sweep: sweepSendHandler,
+      gas_topup: gasTopUpSendHandler,
+    },
     { stuckBlocks: deps.sendStuckBlocks },
   );
   if (report.events) deps.jobs?.wake();

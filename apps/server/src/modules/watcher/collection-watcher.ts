@@ -7,6 +7,7 @@ import { recordDeposit } from '../assets/deposit-watch';
 import { watchWithdrawals } from '../assets/withdrawal-watch';
 import { decideOnExpiry, decideOnPayment, isDue } from '../orders/collection-rules';
 import type { OrderEventContext } from '../orders/order-events';
+import { planSweeps } from '../sweeps/plan-sweeps';
 import { applyDecision } from './apply-decision';
 import { keptBlocks, storeBlocks, storedBlock } from './chain-blocks.repository';
 import { holdLease, leaseName } from './chain-lease';
@@ -53,6 +54,8 @@ export interface WatcherNode {
   leaseMs: number;
   /** The watched addresses of every chain, in memory (watched-set.ts). */
   watched: WatchedSets;
+  /** When this node last planned each chain's sweeps (ms since the epoch). */
+  sweepsPlannedAt?: Map<string, number>;
 }
 
 export interface WatcherDeps {
@@ -64,6 +67,11 @@ export interface WatcherDeps {
   log?: FastifyBaseLogger | undefined;
   /** SEND_STUCK_BLOCKS (chain-config.ts): a send unmined this many blocks after its signing is replaced. */
   sendStuckBlocks?: number | undefined;
+  /**
+   * Sweeps (modules/sweeps): planned after a chain's pass, at most every `everyMs`, live chains
+   * only (the devnet's addresses are never swept: its money is simulated). Off when unset.
+   */
+  sweeps?: { minimums: Readonly<Record<string, string>>; everyMs: number } | undefined;
 }
 
 export interface TickReport {
@@ -130,6 +138,7 @@ export async function runWatcherTick(deps: WatcherDeps): Promise<TickReport> {
       await creditConfirmed(deps, adapter, report);
       report.settled += await watchWithdrawals(deps, adapter);
       await markBooked(deps.db, adapter.chainId);
+      if ((await planSweepsWhenDue(deps, adapter)) > 0) report.events += 1;
     } catch (error) {
       deps.log?.error({ err: error, chainId: adapter.chainId }, 'watcher: chain pass failed');
       failures.push(error);
@@ -137,6 +146,17 @@ export async function runWatcherTick(deps: WatcherDeps): Promise<TickReport> {
   }
   if (failures.length > 0) throw new AggregateError(failures, 'watcher: a pass failed');
   return report;
+}
+
+/** The chain's sweeps, planned when SWEEP_INTERVAL_MS has passed since this node last did. */
+async function planSweepsWhenDue(deps: WatcherDeps, adapter: ChainAdapter): Promise<number> {
+  if (!deps.sweeps || adapter.mode !== 'live') return 0;
+  deps.node.sweepsPlannedAt ??= new Map();
+  const plannedAt = deps.node.sweepsPlannedAt;
+  const now = deps.now().getTime();
+  if (now - (plannedAt.get(adapter.chainId) ?? 0) < deps.sweeps.everyMs) return 0;
+  plannedAt.set(adapter.chainId, now);
+  return planSweeps({ db: deps.db, now: deps.now, minimums: deps.sweeps.minimums }, adapter);
 }
 
 export async function expireDueOrders(deps: WatcherDeps, report: TickReport): Promise<void> {
@@ -201,10 +221,8 @@ async function scanRange(
   }
   const last = range.blocks.at(-1)?.height ?? to;
   // The platform's own wallets send gas to order and deposit addresses (sweeps): not a payment.
-  const platform = new Set([
-    adapter.deriveAddress(HOT_WALLET.index, HOT_WALLET.account),
-    adapter.deriveAddress(GAS_WALLET.index, GAS_WALLET.account),
-  ]);
+  const hotWallet = adapter.deriveAddress(HOT_WALLET.index, HOT_WALLET.account);
+  const platform = new Set([hotWallet, adapter.deriveAddress(GAS_WALLET.index, GAS_WALLET.account)]);
   const minimums =
     range.transfers.length > 0 ? await depositMinimumsOfChain(db, chainId) : new Map<string, string>();
 
@@ -219,6 +237,15 @@ async function scanRange(
         const deposit = await findDepositByAddress(tx, chainId, transfer.toAddress);
         if (deposit) {
           if (await recordDeposit(tx, transfer, deposit, minimums, time, fromPlatform)) report.recorded += 1;
+        } else if (platform.has(transfer.toAddress)) {
+          // Coin sent to the hot or gas wallet: from outside, the operator funding it (booked as
+          // such); from any platform address (a sweep, the other wallet), a move its send books.
+          const funding = transfer.toAddress === hotWallet ? 'hot_wallet' : 'gas_wallet';
+          const own = fromPlatform || deps.node.watched.of(chainId).has(transfer.fromAddress);
+          const status = own ? 'ignored' : 'funding';
+          if (await insertTransferIfNew(tx, transfer, { orderId: null, status, funding, now: time })) {
+            report.recorded += 1;
+          }
         } else if (
           await insertTransferIfNew(tx, transfer, { orderId: null, status: 'unmatched', now: time })
         ) {

@@ -1,7 +1,16 @@
+import { toDecimalString } from '@tollgate/contracts/money';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ChainAdapter } from '../../chains/chain-adapter';
-import { chainAlerts, chainCursors, chainTransfers, depositAddresses, orders } from '../../db/schema';
-import { entries, postEntry } from '../books/platform-books';
+import type { Executor } from '../../db/client';
+import {
+  chainAlerts,
+  chainCursors,
+  chainTransfers,
+  depositAddresses,
+  orders,
+  platformEntries,
+} from '../../db/schema';
+import { type BookLine, entries, postEntry } from '../books/platform-books';
 import { decideOnReorg } from '../orders/collection-rules';
 import { applyDecision } from './apply-decision';
 import { deleteBlocksAbove, storedBlocksDown } from './chain-blocks.repository';
@@ -24,7 +33,7 @@ import { type LockedOrder, lockOrder } from './watch.repository';
  *    reversed and no balance moves (docs/operations/deep-reorg.md says what the operator does).
  * The scan then starts again from the ancestor. Adapter calls happen before the transaction.
  */
-const UNCREDITED = ['confirming', 'ignored', 'below_minimum', 'unmatched'] as const;
+const UNCREDITED = ['confirming', 'ignored', 'below_minimum', 'unmatched', 'funding'] as const;
 
 export async function rewindReorg(
   deps: WatcherDeps,
@@ -95,6 +104,10 @@ export async function rewindReorg(
     // stays owed to the merchant).
     for (const d of dropped) {
       if (d.status === 'ignored') continue; // never booked as received
+      if (d.status === 'funding') {
+        await undoEntry(tx, chainId, `funding:${d.id}`, `unfunded:${d.id}`, now);
+        continue;
+      }
       await postEntry(tx, {
         ref: `dropped:${d.id}`,
         chainId,
@@ -216,4 +229,23 @@ export async function rewindReorg(
       );
     }
   });
+}
+
+/** Posts the reverse of the entry `ref` (its lines as booked) under `undoRef`. */
+async function undoEntry(
+  tx: Executor,
+  chainId: string,
+  ref: string,
+  undoRef: string,
+  now: Date,
+): Promise<void> {
+  const booked = await tx.select().from(platformEntries).where(eq(platformEntries.entryRef, ref));
+  const lines: BookLine[] = booked.map((line) => ({
+    coinName: line.coinName,
+    account: line.account,
+    amount: toDecimalString(line.amount),
+    ...(line.address === null ? {} : { address: line.address }),
+    ...(line.blockHeight === null ? {} : { blockHeight: line.blockHeight }),
+  }));
+  await postEntry(tx, { ref: undoRef, chainId, lines: entries.undo(lines), now });
 }

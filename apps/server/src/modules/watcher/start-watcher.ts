@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { type ChainAdapter, GAS_WALLET, HOT_WALLET } from '../../chains/chain-adapter';
+import type { Database } from '../../db/client';
+import { watchedAddresses } from '../../db/schema';
 import { createEpusdtEventWriter } from '../epusdt/epusdt-notify';
 import { leaseName, newLeaseHolder, releaseLease } from './chain-lease';
 import { runWatcherTick, type TickReport, type WatcherDeps, type WatcherNode } from './collection-watcher';
@@ -83,9 +86,28 @@ export function startCollectionWatcher(app: FastifyInstance): void {
     node: createWatcherNode(app.config.watcherLeaseMs),
     log: app.log,
     sendStuckBlocks: app.config.chains.sendStuckBlocks,
+    sweeps: { minimums: app.config.chains.sweepMinimums, everyMs: app.config.chains.sweepIntervalMs },
     everyMs: app.chains.mode === 'devnet' ? app.config.chains.devnetBlockMs : LIVE_POLL_MS,
     afterEvents: () => app.jobs.wake(),
   });
   app.decorate('watcher', watcher);
-  app.addHook('onReady', async () => watcher.start());
+  app.addHook('onReady', async () => {
+    await watchPlatformWallets(app.db, app.chains.enabled());
+    watcher.start();
+  });
+}
+
+/**
+ * The hot and gas wallets of every enabled chain are watched like any issued address: coin the
+ * operator sends them is booked as operator funding (collection-watcher.ts), so the platform
+ * books match what they hold.
+ */
+export async function watchPlatformWallets(db: Database, adapters: readonly ChainAdapter[]): Promise<void> {
+  const rows = adapters.flatMap((adapter) =>
+    [HOT_WALLET, GAS_WALLET].map((key) => ({
+      chainId: adapter.chainId,
+      address: adapter.deriveAddress(key.index, key.account),
+    })),
+  );
+  if (rows.length > 0) await db.insert(watchedAddresses).values(rows).onConflictDoNothing();
 }

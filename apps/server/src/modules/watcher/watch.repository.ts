@@ -101,6 +101,8 @@ export async function insertTransferIfNew(
     depositAddressId?: number | null;
     depositNo?: string | null;
     status: ChainTransferRow['status'];
+    /** status `funding`: which of the platform's wallets it funds. */
+    funding?: 'hot_wallet' | 'gas_wallet';
     now: Date;
   },
 ): Promise<{ id: number } | undefined> {
@@ -129,7 +131,20 @@ export async function insertTransferIfNew(
     await restoreReorgedTransfer(tx, transfer, values.now);
     return undefined;
   }
-  if (values.status !== 'ignored') {
+  if (values.status === 'funding' && values.funding) {
+    await postEntry(tx, {
+      ref: `funding:${row.id}`,
+      chainId: transfer.chainId,
+      lines: entries.funded({
+        coinName: transfer.coinName,
+        amount: transfer.amount,
+        account: values.funding,
+        address: transfer.toAddress,
+        blockHeight: transfer.blockHeight,
+      }),
+      now: values.now,
+    });
+  } else if (values.status !== 'ignored') {
     await postEntry(tx, {
       ref: `received:${row.id}`,
       chainId: transfer.chainId,
