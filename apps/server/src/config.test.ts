@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { DEFAULT_SWEEP_MINIMUMS } from './chains/chain-config';
 
 const paths = { cwd: '/srv/app/apps/server', repoRoot: '/srv/app', serverDir: '/srv/app/apps/server' };
 /** A valid SECRET_KEY: 32 bytes in base64. */
@@ -56,6 +57,9 @@ describe('loadConfig', () => {
         startBlocks: { ETH: undefined, BSC: undefined, POLYGON: undefined },
         evmChainIds: { ETH: 1, BSC: 56, POLYGON: 137 },
         tokenContracts: {},
+        sweepMinimums: DEFAULT_SWEEP_MINIMUMS,
+        sweepIntervalMs: 600_000,
+        reconcileIntervalMs: 600_000,
       },
     });
   });

@@ -5,12 +5,12 @@
  * SWEEP_MIN_<COIN> stays. Each step goes through the watcher, the job queue and chain-sends;
  * at the end the platform books match the node (chain:reconcile) and the ledger verifies.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAS_WALLET, HOT_WALLET } from '../src/chains/chain-adapter';
-import { chainSends, sweeps } from '../src/db/schema';
+import { chainAlerts, chainSends, sweeps } from '../src/db/schema';
 import { isClean, reconcileChain } from '../src/modules/books/reconcile';
 import { getCollectionByNo } from '../src/modules/orders/order.service';
 import { type Anvil, startAnvil } from './helpers/anvil';
@@ -42,6 +42,7 @@ beforeAll(async () => {
       SWEEP_MIN_USDT: '10',
       SWEEP_MIN_ETH: '0.005',
       SWEEP_INTERVAL_MS: '60000',
+      RECONCILE_INTERVAL_MS: '60000',
     },
   });
   await app.ready();
@@ -136,5 +137,35 @@ describe('sweeping on a live EVM node', () => {
     const rows = await reconcileChain(app.db, eth());
     expect(rows.flatMap((row) => row.differences)).toEqual([]);
     expect(isClean(rows)).toBe(true);
+  });
+
+  it('raises a reconcile alert when the chain and the books differ, and resolves it once they agree', async () => {
+    const hotWallet = eth().deriveAddress(HOT_WALLET.index, HOT_WALLET.account);
+    const held = await eth().balanceOf(hotWallet, 'ETH');
+    const openAlerts = () =>
+      app.db
+        .select()
+        .from(chainAlerts)
+        .where(and(eq(chainAlerts.kind, 'reconcile_difference'), isNull(chainAlerts.resolvedAt)));
+    // Coin appears at the hot wallet without a transaction the watcher could see.
+    await anvil.setBalance(hotWallet, parseEther('5'));
+    clock.advance(61_000);
+    await blockAndPass();
+    expect(await openAlerts()).toMatchObject([{ chainId: 'ETH', key: 'ETH' }]);
+    // Put back: the next run past the interval finds nothing and resolves it.
+    await anvil.setBalance(hotWallet, parseEther(held));
+    clock.advance(61_000);
+    await blockAndPass();
+    expect(await openAlerts()).toEqual([]);
+  });
+
+  it('raises an rpc_down alert while the node does not answer', async () => {
+    await anvil.stop();
+    await app.watcher.tick().catch(() => undefined);
+    const alerts = await app.db
+      .select()
+      .from(chainAlerts)
+      .where(and(eq(chainAlerts.kind, 'rpc_down'), isNull(chainAlerts.resolvedAt)));
+    expect(alerts).toMatchObject([{ chainId: 'ETH', key: 'node' }]);
   });
 });

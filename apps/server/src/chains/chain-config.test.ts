@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
-import { LIVE_CONFIRMATIONS, WALLET_MNEMONIC_REQUIRED } from './chain-config';
+import { DEFAULT_SWEEP_MINIMUMS, LIVE_CONFIRMATIONS, WALLET_MNEMONIC_REQUIRED } from './chain-config';
 
 const paths = { cwd: '/srv/app/apps/server', repoRoot: '/srv/app', serverDir: '/srv/app/apps/server' };
 const MNEMONIC =
@@ -28,6 +28,9 @@ describe('chain settings', () => {
       startBlocks: { ETH: undefined, BSC: undefined, POLYGON: undefined },
       evmChainIds: { ETH: 1, BSC: 56, POLYGON: 137 },
       tokenContracts: {},
+      sweepMinimums: DEFAULT_SWEEP_MINIMUMS,
+      sweepIntervalMs: 600_000,
+      reconcileIntervalMs: 600_000,
     });
   });
 
@@ -58,6 +61,9 @@ describe('chain settings', () => {
       startBlocks: { ETH: undefined, BSC: undefined, POLYGON: undefined },
       evmChainIds: { ETH: 1, BSC: 56, POLYGON: 137 },
       tokenContracts: {},
+      sweepMinimums: DEFAULT_SWEEP_MINIMUMS,
+      sweepIntervalMs: 600_000,
+      reconcileIntervalMs: 600_000,
     });
     expect(LIVE_CONFIRMATIONS.ETH).toBeGreaterThan(3);
     expect(loadConfig({ DEVNET_BLOCK_MS: '250', CONFIRMATIONS_DOGE: '1' }, paths).chains).toMatchObject({
@@ -65,6 +71,10 @@ describe('chain settings', () => {
       confirmations: { ETH: 3, DOGE: 1 },
     });
     expect(loadConfig({ SEND_STUCK_BLOCKS: '40' }, paths).chains.sendStuckBlocks).toBe(40);
+    expect(loadConfig({ SWEEP_MIN_USDT: '25.5', SWEEP_INTERVAL_MS: '5000' }, paths).chains).toMatchObject({
+      sweepMinimums: { ...DEFAULT_SWEEP_MINIMUMS, USDT: '25.5' },
+      sweepIntervalMs: 5000,
+    });
   });
 
   it('refuse to start live without WALLET_MNEMONIC, with the reason', () => {
@@ -84,6 +94,9 @@ describe('chain settings', () => {
       RPC_URL_POLYGON: 'ftp://secret-key@node.example.com',
       WALLET_MNEMONIC: badMnemonic,
       SEND_STUCK_BLOCKS: '0',
+      SWEEP_MIN_USDT: '0',
+      SWEEP_MIN_ETH: '1e-3',
+      RECONCILE_INTERVAL_MS: '10',
     });
     expect(problems).toEqual([
       'CHAIN_MODE must be devnet or live (got "mainnet")',
@@ -93,6 +106,9 @@ describe('chain settings', () => {
       'RPC_URL_POLYGON must be an http(s):// or ws(s):// URL',
       'WALLET_MNEMONIC must be a BIP-39 mnemonic: 12 to 24 English words with a valid checksum',
       'SEND_STUCK_BLOCKS must be a whole number of blocks from 1 to 100000 (got "0")',
+      'SWEEP_MIN_ETH must be an amount of ETH above 0, as a decimal number (for example 0.005) (got "1e-3")',
+      'SWEEP_MIN_USDT must be an amount of USDT above 0, as a decimal number (for example 10) (got "0")',
+      'RECONCILE_INTERVAL_MS must be a whole number of milliseconds from 1000 to 86400000 (got "10")',
     ]);
     expect(problems.join('\n')).not.toContain('secret-key');
     expect(problems.join('\n')).not.toContain('abandon');

@@ -52,6 +52,8 @@ export interface ChainSettings {
   sweepMinimums: Record<SweepCoin, string>;
   /** SWEEP_INTERVAL_MS: how often a chain's sweeps are planned. */
   sweepIntervalMs: number;
+  /** RECONCILE_INTERVAL_MS: how often a live chain's books are compared with it (chain:reconcile). */
+  reconcileIntervalMs: number;
 }
 
 /**
@@ -70,6 +72,7 @@ export const DEFAULT_SWEEP_MINIMUMS: Record<SweepCoin, string> = {
   USDC: '10',
 };
 export const DEFAULT_SWEEP_INTERVAL_MS = 10 * 60_000;
+export const DEFAULT_RECONCILE_INTERVAL_MS = 10 * 60_000;
 
 export const DEVNET_CONFIRMATIONS = 3;
 /**
@@ -152,6 +155,7 @@ export const CHAIN_ENV = {
     z.ZodOptional<typeof sweepMinimum>
   >),
   SWEEP_INTERVAL_MS: count(1000, 86_400_000).optional(),
+  RECONCILE_INTERVAL_MS: count(1000, 86_400_000).optional(),
   ...perEvmChain('START_BLOCK_', blockHeight),
   ...perEvmChain('CHAIN_ID_', testChainId),
   ...tokenVariables(evmAddress),
@@ -205,6 +209,7 @@ export const CHAIN_RULES: Record<
     ]),
   ) as Record<`SWEEP_MIN_${SweepCoin}`, { rule: string }>),
   SWEEP_INTERVAL_MS: { rule: 'must be a whole number of milliseconds from 1000 to 86400000' },
+  RECONCILE_INTERVAL_MS: { rule: 'must be a whole number of milliseconds from 1000 to 86400000' },
 };
 
 function chainIdRule(id: EvmChainId): string {
@@ -250,6 +255,7 @@ export function chainSettings(env: ChainEnv): ChainSettings {
       SWEEP_COINS.map((coin) => [coin, env[`SWEEP_MIN_${coin}`] ?? DEFAULT_SWEEP_MINIMUMS[coin]]),
     ) as Record<SweepCoin, string>,
     sweepIntervalMs: env.SWEEP_INTERVAL_MS ?? DEFAULT_SWEEP_INTERVAL_MS,
+    reconcileIntervalMs: env.RECONCILE_INTERVAL_MS ?? DEFAULT_RECONCILE_INTERVAL_MS,
     startBlocks: byEvmChain((id) => env[`START_BLOCK_${id}`]),
     evmChainIds: byEvmChain((id) => env[`CHAIN_ID_${id}`] ?? EVM_MAINNET_IDS[id]),
     tokenContracts: Object.fromEntries(

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FeeOffer } from '../../chains/chain-adapter';
 import type { Executor } from '../../db/client';
 import {
+  type CHAIN_ALERT_KINDS,
   type CHAIN_SEND_KINDS,
   chainAlerts,
   chainNonces,
@@ -190,10 +191,12 @@ export async function unminedAmount(
   return row?.total ?? '0';
 }
 
+export type ChainAlertKind = (typeof CHAIN_ALERT_KINDS)[number];
+
 /** Raises an alert, or refreshes the open one of the same (chain, kind, key). */
 export async function raiseAlert(
   db: Executor,
-  alert: { chainId: string; kind: 'hot_wallet_low'; key: string; detail: unknown; now: Date },
+  alert: { chainId: string; kind: ChainAlertKind; key: string; detail: unknown; now: Date },
 ): Promise<void> {
   await db
     .insert(chainAlerts)
@@ -215,7 +218,7 @@ export async function raiseAlert(
 /** Resolves the open alert of (chain, kind, key), if any; true when one was open. */
 export async function resolveAlert(
   db: Executor,
-  alert: { chainId: string; kind: 'hot_wallet_low'; key: string; now: Date },
+  alert: { chainId: string; kind: ChainAlertKind; key: string; now: Date },
 ): Promise<boolean> {
   const rows = await db
     .update(chainAlerts)

@@ -1,10 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type ChainAdapter, firstScanHeight, GAS_WALLET, HOT_WALLET } from '../../chains/chain-adapter';
+import { ScanRaceError } from '../../chains/evm/evm-adapter';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../types';
 import { depositMinimumsOfChain } from '../assets/deposit.repository';
 import { recordDeposit } from '../assets/deposit-watch';
 import { watchWithdrawals } from '../assets/withdrawal-watch';
+import { reconcileChain } from '../books/reconcile';
+import { raiseAlert, resolveAlert } from '../chain-sends/chain-sends.repository';
 import { decideOnExpiry, decideOnPayment, isDue } from '../orders/collection-rules';
 import type { OrderEventContext } from '../orders/order-events';
 import { planSweeps } from '../sweeps/plan-sweeps';
@@ -56,6 +59,8 @@ export interface WatcherNode {
   watched: WatchedSets;
   /** When this node last planned each chain's sweeps (ms since the epoch). */
   sweepsPlannedAt?: Map<string, number>;
+  /** When this node last reconciled each chain (ms since the epoch). */
+  reconciledAt?: Map<string, number>;
 }
 
 export interface WatcherDeps {
@@ -72,6 +77,12 @@ export interface WatcherDeps {
    * only (the devnet's addresses are never swept: its money is simulated). Off when unset.
    */
   sweeps?: { minimums: Readonly<Record<string, string>>; everyMs: number } | undefined;
+  /**
+   * The periodic chain:reconcile of live chains (modules/books/reconcile.ts), at most every
+   * `everyMs`: a difference raises a `reconcile_difference` alert per coin, a clean run resolves
+   * them. Off when unset.
+   */
+  reconcile?: { everyMs: number } | undefined;
 }
 
 export interface TickReport {
@@ -125,10 +136,20 @@ export async function runWatcherTick(deps: WatcherDeps): Promise<TickReport> {
       held.push(adapter);
       report.scanned += 1;
       await scanChain(deps, adapter, report);
+      await resolveAlert(db, { chainId: adapter.chainId, kind: 'rpc_down', key: 'node', now: deps.now() });
     } catch (error) {
-      // One chain's trouble (a node down) must not hold up the others.
+      // One chain's trouble (a node down) must not hold up the others; the operator sees it.
       deps.log?.error({ err: error, chainId: adapter.chainId }, 'watcher: chain scan failed');
       failures.push(error);
+      // A range that changed while it was read is read again next pass: not the node's fault.
+      if (error instanceof ScanRaceError) continue;
+      await raiseAlert(deps.db, {
+        chainId: adapter.chainId,
+        kind: 'rpc_down',
+        key: 'node',
+        detail: { message: error instanceof Error ? error.message.slice(0, 300) : String(error) },
+        now: deps.now(),
+      }).catch(() => undefined);
     }
   }
   // After the scans: a payment already in a block is seen before its order's expiry is decided.
@@ -139,6 +160,7 @@ export async function runWatcherTick(deps: WatcherDeps): Promise<TickReport> {
       report.settled += await watchWithdrawals(deps, adapter);
       await markBooked(deps.db, adapter.chainId);
       if ((await planSweepsWhenDue(deps, adapter)) > 0) report.events += 1;
+      await reconcileWhenDue(deps, adapter);
     } catch (error) {
       deps.log?.error({ err: error, chainId: adapter.chainId }, 'watcher: chain pass failed');
       failures.push(error);
@@ -157,6 +179,39 @@ async function planSweepsWhenDue(deps: WatcherDeps, adapter: ChainAdapter): Prom
   if (now - (plannedAt.get(adapter.chainId) ?? 0) < deps.sweeps.everyMs) return 0;
   plannedAt.set(adapter.chainId, now);
   return planSweeps({ db: deps.db, now: deps.now, minimums: deps.sweeps.minimums }, adapter);
+}
+
+/** chain:reconcile of a live chain when its interval has passed; its alerts follow the result. */
+async function reconcileWhenDue(deps: WatcherDeps, adapter: ChainAdapter): Promise<void> {
+  if (!deps.reconcile || adapter.mode !== 'live') return;
+  deps.node.reconciledAt ??= new Map();
+  const reconciledAt = deps.node.reconciledAt;
+  const now = deps.now().getTime();
+  if (now - (reconciledAt.get(adapter.chainId) ?? 0) < deps.reconcile.everyMs) return;
+  reconciledAt.set(adapter.chainId, now);
+  for (const row of await reconcileChain(deps.db, adapter)) {
+    const alert = {
+      chainId: adapter.chainId,
+      kind: 'reconcile_difference' as const,
+      key: row.coinName,
+      now: deps.now(),
+    };
+    if (row.differences.length === 0) {
+      await resolveAlert(deps.db, alert);
+      continue;
+    }
+    const detail = {
+      height: row.height,
+      onChain: row.onChain,
+      booked: row.booked,
+      addresses: row.differences,
+    };
+    await raiseAlert(deps.db, { ...alert, detail });
+    deps.log?.error(
+      { chainId: adapter.chainId, coinName: row.coinName, ...detail },
+      'chain:reconcile: the books differ from the chain',
+    );
+  }
 }
 
 export async function expireDueOrders(deps: WatcherDeps, report: TickReport): Promise<void> {

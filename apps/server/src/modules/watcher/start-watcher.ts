@@ -87,6 +87,7 @@ export function startCollectionWatcher(app: FastifyInstance): void {
     log: app.log,
     sendStuckBlocks: app.config.chains.sendStuckBlocks,
     sweeps: { minimums: app.config.chains.sweepMinimums, everyMs: app.config.chains.sweepIntervalMs },
+    reconcile: { everyMs: app.config.chains.reconcileIntervalMs },
     everyMs: app.chains.mode === 'devnet' ? app.config.chains.devnetBlockMs : LIVE_POLL_MS,
     afterEvents: () => app.jobs.wake(),
   });
