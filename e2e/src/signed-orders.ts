@@ -77,14 +77,21 @@ export function createSignedOrder(
   });
 }
 
-/** On devnet: the customer pays `amount` to the order's address (the test-pay call). */
+/**
+ * On devnet: the customer pays `amount` to the order's address (the test-pay call); `currency`:
+ * in another coin of the network (a wrong token, recorded unmatched).
+ */
 export function payTestCollection(
   baseUrl: string,
   shop: ShopApp,
   orderNo: string,
   amount: string,
+  currency?: string,
 ): Promise<unknown> {
-  return signedPost(baseUrl, shop, `/api/v1/test/collections/${orderNo}/pay`, { amount });
+  return signedPost(baseUrl, shop, `/api/v1/test/collections/${orderNo}/pay`, {
+    amount,
+    ...(currency ? { currency } : {}),
+  });
 }
 
 export interface CreatedPayout {

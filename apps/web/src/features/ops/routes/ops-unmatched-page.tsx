@@ -58,6 +58,42 @@ export default function OpsUnmatchedPage() {
       },
     });
 
+  const owner = (row: OpsUnmatchedTransfer) => (
+    <Space direction="vertical" size={0}>
+      <span>{row.owner.merchantEmail}</span>
+      <span className="ops-secondary">
+        {row.owner.kind === 'order'
+          ? t('ops.unmatched.ownerOrder', { orderNo: row.owner.orderNo, currency: row.owner.orderCurrency })
+          : t('ops.unmatched.ownerDeposit')}
+      </span>
+    </Space>
+  );
+  const statusTag = (status: Status) => (
+    <Tag color={STATUS_COLOR[status]} data-testid="ops-unmatched-status">
+      {t(`ops.unmatched.status.${status}`)}
+    </Tag>
+  );
+  const actions = (row: OpsUnmatchedTransfer) =>
+    row.status === 'unmatched' ? (
+      <Space wrap>
+        <Button
+          size="small"
+          type="primary"
+          onClick={() => confirmCredit(row)}
+          data-testid="ops-unmatched-credit"
+        >
+          {t('ops.unmatched.credit')}
+        </Button>
+        <Button size="small" danger onClick={() => setReturning(row)} data-testid="ops-unmatched-return">
+          {t('ops.unmatched.return')}
+        </Button>
+      </Space>
+    ) : row.returnTxHash ? (
+      <CopyableAddress address={row.returnTxHash} maxWidth={160} />
+    ) : (
+      '-'
+    );
+
   const columns: ColumnsType<OpsUnmatchedTransfer> = [
     { title: t('ops.unmatched.column.seenAt'), dataIndex: 'seenAt', render: (v: string) => formatDate(v) },
     {
@@ -70,23 +106,7 @@ export default function OpsUnmatchedPage() {
         </Space>
       ),
     },
-    {
-      title: t('ops.unmatched.column.owner'),
-      key: 'owner',
-      render: (_, row) => (
-        <Space direction="vertical" size={0}>
-          <span>{row.owner.merchantEmail}</span>
-          <span className="ops-secondary">
-            {row.owner.kind === 'order'
-              ? t('ops.unmatched.ownerOrder', {
-                  orderNo: row.owner.orderNo,
-                  currency: row.owner.orderCurrency,
-                })
-              : t('ops.unmatched.ownerDeposit')}
-          </span>
-        </Space>
-      ),
-    },
+    { title: t('ops.unmatched.column.owner'), key: 'owner', render: (_, row) => owner(row) },
     {
       title: t('ops.unmatched.column.from'),
       dataIndex: 'fromAddress',
@@ -97,31 +117,26 @@ export default function OpsUnmatchedPage() {
       dataIndex: 'txHash',
       render: (v: string) => <CopyableAddress address={v} maxWidth={160} />,
     },
+    { title: t('ops.unmatched.column.status'), dataIndex: 'status', render: (v: Status) => statusTag(v) },
+    { title: t('ops.unmatched.column.action'), key: 'action', render: (_, row) => actions(row) },
+  ];
+
+  // A phone shows one cell per transfer: what came, to whose address, when, its status and actions.
+  const phoneColumns: ColumnsType<OpsUnmatchedTransfer> = [
     {
-      title: t('ops.unmatched.column.status'),
-      dataIndex: 'status',
-      render: (v: Status) => (
-        <Tag color={STATUS_COLOR[v]} data-testid="ops-unmatched-status">
-          {t(`ops.unmatched.status.${v}`)}
-        </Tag>
+      key: 'summary',
+      render: (_, row) => (
+        <Space direction="vertical" size={4} style={{ width: '100%' }}>
+          <Space wrap>
+            <CoinAmount value={row.amount} coin={row.coinName} />
+            <span className="ops-secondary">{row.chainId}</span>
+            {statusTag(row.status)}
+          </Space>
+          {owner(row)}
+          <span className="ops-secondary">{formatDate(row.seenAt)}</span>
+          {actions(row)}
+        </Space>
       ),
-    },
-    {
-      title: t('ops.unmatched.column.action'),
-      key: 'action',
-      render: (_, row) =>
-        row.status === 'unmatched' ? (
-          <Button
-            size="small"
-            type="primary"
-            onClick={() => confirmCredit(row)}
-            data-testid="ops-unmatched-credit"
-          >
-            {t('ops.unmatched.credit')}
-          </Button>
-        ) : (
-          '-'
-        ),
     },
   ];
 
@@ -152,10 +167,10 @@ export default function OpsUnmatchedPage() {
         ) : null}
         <Table
           rowKey="id"
-          columns={columns}
+          columns={isPhone ? phoneColumns : columns}
+          showHeader={!isPhone}
           dataSource={list.data?.list ?? []}
           loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
-          scroll={isPhone ? { x: 'max-content' } : undefined}
           locale={{ emptyText: list.isPending ? ' ' : <EmptyData textKey="ops.unmatched.empty" /> }}
           pagination={{
             current: page.pageNo,
