@@ -34,7 +34,7 @@ import { getCollectionByNo } from '../src/modules/orders/order.service';
 import { type Anvil, startAnvil } from './helpers/anvil';
 import { buildTestApp } from './helpers/build-test-app';
 import { createMerchant } from './helpers/factories';
-import { expectLedgerClean } from './helpers/ledger';
+import { expectLedgerClean, expectReportStatsExact } from './helpers/ledger';
 import { createTestApplication } from './helpers/order-fixtures';
 import { createOrderOn } from './helpers/watcher-fixtures';
 
@@ -77,7 +77,10 @@ beforeAll(async () => {
   await app.jobs.stop();
 });
 afterAll(async () => {
-  if (app) await expectLedgerClean(app.db);
+  if (app) {
+    await expectLedgerClean(app.db);
+    await expectReportStatsExact(app.db);
+  }
   await app?.close();
   await Promise.all([ethNode?.stop(), bscNode?.stop()]);
 });

@@ -28,7 +28,7 @@ import { createWatcherNode } from '../src/modules/watcher/start-watcher';
 import { type Anvil, startAnvil } from './helpers/anvil';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
 import { createMerchant } from './helpers/factories';
-import { expectLedgerClean } from './helpers/ledger';
+import { expectLedgerClean, expectReportStatsExact } from './helpers/ledger';
 import { createTestApplication } from './helpers/order-fixtures';
 import { createTestDatabase } from './helpers/test-database';
 import { createOrderOn } from './helpers/watcher-fixtures';
@@ -49,7 +49,10 @@ beforeAll(async () => {
   database = await createTestDatabase();
 });
 afterAll(async () => {
-  if (app) await expectLedgerClean(app.db);
+  if (app) {
+    await expectLedgerClean(app.db);
+    await expectReportStatsExact(app.db);
+  }
   await app?.close();
   await database?.close();
   await anvil?.stop();
@@ -68,6 +71,9 @@ async function startServer(): Promise<FastifyInstance> {
       TOKEN_USDT_ETH: token,
       CONFIRMATIONS_ETH: '2',
       WATCHER_LEASE_MS: String(LEASE_MS),
+      // Nothing is swept: no send of the platform's own moves the node's head under the test.
+      SWEEP_MIN_USDT: '1000000',
+      SWEEP_MIN_ETH: '1000',
     },
   });
   await started.ready();
@@ -226,5 +232,65 @@ describe('restarting the server mid-scan on a live EVM node', () => {
     const rows = await reconcileChain(third.db, ethOf(third));
     expect(rows.flatMap((row) => row.differences)).toEqual([]);
     expect(isClean(rows)).toBe(true);
+  });
+  it('credits once a payment made in time, scanned only after a downtime past its order’s expiry', async () => {
+    const running = app;
+    if (!running) throw new Error('no server running');
+    const merchant = await createMerchant(running);
+    const shop = await createTestApplication(running, merchant.id);
+    // An order with five minutes to go; its payment, in time, lies beyond the first range a
+    // restarted server scans (its block's time is the node's: the wall clock, behind this test's).
+    const g = await createOrderOn({ db: running.db, now: clock.now, chains: running.chains }, shop, {
+      amount: '9',
+      network: 'ETH',
+      expiresIn: 300,
+    });
+    await anvil.mine(600);
+    const paid = await anvil.tokenTransfer(token, g.payAddress ?? '', 9_000_000n);
+    await anvil.mine(2);
+    const paidAt = Number((await anvil.waitMined(paid)).blockNumber);
+    expect(paidAt - ((await cursorOf(running))?.scannedHeight ?? paidAt)).toBeGreaterThan(500);
+    running.watcher.start();
+    await running.close(); // the lease given up
+
+    // An hour later the server is back. Its first pass scans the first range and expires the
+    // order by the clock (the chain's node is behind it; the rules say a block timed before the
+    // expiry still counts); the next pass finds the payment: confirming, then credited, once.
+    clock.advance(60 * 60_000);
+    const back = await startServer();
+    expect(await back.watcher.tick()).toMatchObject({ scanned: 1, recorded: 0, expired: 1 });
+    expect(await statusOf(back, g.orderNo)).toBe('expired');
+    const report = emptyReport();
+    for (
+      let pass = 0;
+      pass < 3 && (await cursorOf(back))?.scannedHeight !== (await anvil.head());
+      pass += 1
+    ) {
+      const next = await back.watcher.tick();
+      report.recorded += next.recorded;
+      report.credited += next.credited;
+    }
+    expect(report).toMatchObject({ recorded: 1, credited: 1 });
+    expect(await getCollectionByNo(back.db, g.orderNo)).toMatchObject({
+      status: 'completed',
+      exception: null,
+      paidAmount: g.amount,
+      txHash: paid,
+    });
+    const events = await back.db
+      .select({ type: callbackEvents.type })
+      .from(callbackEvents)
+      .where(eq(callbackEvents.orderId, g.id))
+      .orderBy(asc(callbackEvents.seq));
+    expect(events.map((event) => event.type)).toEqual([
+      'collection.expired',
+      'collection.confirming',
+      'collection.completed',
+    ]);
+    expect(await back.db.select().from(fundRecords).where(eq(fundRecords.orderNo, g.orderNo))).toHaveLength(
+      1,
+    );
+    const rows = await reconcileChain(back.db, ethOf(back));
+    expect(rows.flatMap((row) => row.differences)).toEqual([]);
   });
 });
