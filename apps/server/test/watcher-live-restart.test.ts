@@ -10,7 +10,12 @@
  * - the third waits out the dead node's lease, then takes the chain over and catches up.
  * Every payment is credited exactly once (one fund record per order, every order completed,
  * each chain transfer once), and the platform books match the node (chain:reconcile) and the
- * ledger verifies.
+ * ledger verifies. Then two downtimes:
+ * - an hour long, with the payment of an order due in five minutes made in time but more than a
+ *   scan range behind: the first pass back expires the order by the clock, the next finds the
+ *   payment (its block came before the expiry) and the order completes, credited once;
+ * - a reorg that took a recorded, not yet credited payment while no server ran: found from the
+ *   stored blocks after the restart, the payment dropped; paid again, credited once.
  */
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -291,6 +296,45 @@ describe('restarting the server mid-scan on a live EVM node', () => {
       1,
     );
     const rows = await reconcileChain(back.db, ethOf(back));
+    expect(rows.flatMap((row) => row.differences)).toEqual([]);
+  });
+  it('finds, after a restart, a reorg that took a recorded payment while the server was down', async () => {
+    const before = app;
+    if (!before) throw new Error('no server running');
+    await before.watcher.tick(); // caught up to the head
+    const merchant = await createMerchant(before);
+    const shop = await createTestApplication(before, merchant.id);
+    const h = await createOrderOn({ db: before.db, now: clock.now, chains: before.chains }, shop, {
+      amount: '8',
+      network: 'ETH',
+      expiresIn: 172_800,
+    });
+    await anvil.tokenTransfer(token, h.payAddress ?? '', 8_000_000n);
+    expect(await before.watcher.tick()).toMatchObject({ recorded: 1, credited: 0 });
+    expect(await statusOf(before, h.orderNo)).toBe('confirming');
+    before.watcher.start();
+    await before.close();
+
+    // While no server runs, the payment's block is replaced by an empty one and the chain goes on.
+    await anvil.reorg(1);
+    await anvil.mine(1);
+    const after = await startServer();
+    expect(await after.watcher.tick()).toMatchObject({ reorgs: 1, dropped: 1, credited: 0 });
+    expect(await getCollectionByNo(after.db, h.orderNo)).toMatchObject({
+      status: 'pending',
+      paidAmount: '0.000000000000000000',
+    });
+    // Paid again: completed, credited once.
+    const again = await anvil.tokenTransfer(token, h.payAddress ?? '', 8_000_000n);
+    await anvil.mine(2);
+    await after.watcher.tick();
+    expect(await getCollectionByNo(after.db, h.orderNo)).toMatchObject({
+      status: 'completed',
+      txHash: again,
+    });
+    const records = await after.db.select().from(fundRecords).where(eq(fundRecords.orderNo, h.orderNo));
+    expect(records.map((record) => record.txHash)).toEqual([again]);
+    const rows = await reconcileChain(after.db, ethOf(after));
     expect(rows.flatMap((row) => row.differences)).toEqual([]);
   });
 });
