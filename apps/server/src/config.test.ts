@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
 import { DEFAULT_SWEEP_MINIMUMS } from './chains/chain-config';
+import { ConfigError, loadConfig } from './config';
 
 const paths = { cwd: '/srv/app/apps/server', repoRoot: '/srv/app', serverDir: '/srv/app/apps/server' };
 /** A valid SECRET_KEY: 32 bytes in base64. */

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidAddress } from '../src/chains/addresses';
-import { apiNonces, devnetTransfers, orders } from '../src/db/schema';
+import { apiNonces, chainTransfers, devnetTransfers, orders } from '../src/db/schema';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
 import { expectLedgerClean } from './helpers/ledger';
 import {
@@ -335,6 +335,28 @@ describe('POST /api/v1/test/collections/{orderNo}/pay (devnet)', () => {
     expect(order).toMatchObject({ network: 'POLYGON', payAddress: paid.body.data.toAddress });
     const otherNetwork = await postSigned(app, shop, url, { amount: '2', network: 'ETH' });
     expect(otherNetwork.body.code).toBe(1001);
+  });
+
+  it('pays in another coin of the network when asked: recorded unmatched, never credited to the order', async () => {
+    const created = (
+      await create(shop, { merchantOrderNo: nextNo(), currency: 'USDT', network: 'ETH', amount: '8' })
+    ).body.data;
+    const url = `/api/v1/test/collections/${created.orderNo}/pay`;
+    const unknown = await postSigned(app, shop, url, { amount: '8', currency: 'TRX' }, { lang: 'en_US' });
+    expect(unknown.body.code).toBe(1001);
+    expect(unknown.body.data.errors[0].field).toBe('currency');
+    const paid = await postSigned(app, shop, url, { amount: '8', currency: 'USDC' });
+    expect(paid.body.code, JSON.stringify(paid.body)).toBe(0);
+    expect(paid.body.data).toMatchObject({ currency: 'USDC', amount: '8', toAddress: created.payAddress });
+    await produceAndWatch();
+    await produceAndWatch();
+    await produceAndWatch();
+    expect(await orderNow(created.orderNo)).toMatchObject({ status: 'pending', paidAmount: '0' });
+    const [transfer] = await app.db
+      .select()
+      .from(chainTransfers)
+      .where(eq(chainTransfers.txHash, paid.body.data.txHash));
+    expect(transfer).toMatchObject({ status: 'unmatched', coinName: 'USDC' });
   });
 
   it("refuses another application's order (404) and amounts finer than the coin (1001), sending nothing", async () => {

@@ -100,6 +100,11 @@ export const testPayBody = z.strictObject({
     .describe(
       'A chainId; needed only when the order has no network yet (it is then assigned, as on the cashier)',
     ),
+  currency: currencyField
+    .optional()
+    .describe(
+      "Another coin of the order's network, to try a customer paying the wrong token: the transfer is recorded unmatched (never credited to the order) and the operators credit it or return it. The order's currency when left out",
+    ),
 });
 
 /**

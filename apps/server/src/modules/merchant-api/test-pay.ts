@@ -10,7 +10,9 @@ import type { ApiClient } from './api-auth';
  * 1. The order is one of the calling application's (404 otherwise).
  * 2. An order without a network takes the one given, as the cashier would assign it (1001 when
  *    none is given, 3002 when it cannot carry the currency); an order with one refuses another.
- * 3. The amount fits the coin's decimals on that network (a chain cannot move less than a unit).
+ * 3. The coin is the order's, or another the network carries (`currency`: a customer paying the
+ *    wrong token, which the watcher records unmatched); the amount fits its decimals (a chain
+ *    cannot move less than a unit).
  * 4. The payment is a devnet transfer to the order's address: the next devnet block includes it
  *    and the watcher attributes it like any chain transfer. Nothing here touches the order.
  */
@@ -19,6 +21,8 @@ export interface TestPayInput {
   client: ApiClient;
   amount: string;
   network?: string | undefined;
+  /** Another coin of the network (a wrong token): recorded unmatched by the watcher. */
+  currency?: string | undefined;
 }
 
 export async function payOrderOnDevnet(
@@ -37,9 +41,9 @@ export async function payOrderOnDevnet(
   // Still no address: the order expired before a network was chosen, so nothing can pay it.
   if (network === null || payAddress === null) throw fieldError('network', 'validation.collection.noAddress');
 
-  const coin = (await payableNetworks(deps.db, deps.chains, order.currency)).find(
-    (n) => n.chainId === network,
-  );
+  const currency = input.currency ?? order.currency;
+  const coin = (await payableNetworks(deps.db, deps.chains, currency)).find((n) => n.chainId === network);
+  if (!coin && input.currency !== undefined) throw fieldError('currency', 'validation.collection.currency');
   if (!coin) throw new AppError(ErrorCode.CURRENCY_NOT_SUPPORTED);
   const amount = toDecimalString(input.amount);
   if (money(amount).decimalPlaces() > coin.decimals)
@@ -48,8 +52,8 @@ export async function payOrderOnDevnet(
   const { txHash } = await deps.devnet.transfer({
     chainId: network,
     toAddress: payAddress,
-    coinName: order.currency,
+    coinName: currency,
     amount,
   });
-  return { orderNo: order.orderNo, network, toAddress: payAddress, currency: order.currency, amount, txHash };
+  return { orderNo: order.orderNo, network, toAddress: payAddress, currency, amount, txHash };
 }
