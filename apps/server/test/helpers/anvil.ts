@@ -19,13 +19,16 @@ const require = createRequire(import.meta.url);
 
 /** anvil's first dev account: unlocked, 10000 ETH. */
 export const ANVIL_FUNDER: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-export const TEST_TOKEN = JSON.parse(
-  readFileSync(resolve(here, '../fixtures/evm/TestToken.json'), 'utf8'),
-) as {
+interface CompiledToken {
   abi: readonly unknown[];
   bytecode: Hex;
   compiler: string;
-};
+}
+const compiledToken = (file: string) =>
+  JSON.parse(readFileSync(resolve(here, `../fixtures/evm/${file}`), 'utf8')) as CompiledToken;
+export const TEST_TOKEN = compiledToken('TestToken.json');
+/** The same token with 18 decimals (BNB Chain's USDT and USDC): the same ABI. */
+export const TEST_TOKEN_18 = compiledToken('TestToken18.json');
 
 /** Every anvil still running: killed when the test process exits, should a file end without `stop()`. */
 const running = new Set<ChildProcess>();
@@ -62,8 +65,8 @@ export interface Anvil {
   setCode(address: string, code: Hex): Promise<void>;
   /** A transaction from the funder (unlocked), waited until mined when automine is on; its hash. */
   send(tx: { to: string; value?: bigint; data?: Hex; gas?: bigint }): Promise<Hex>;
-  /** Deploys the 6-decimals test token; its checksummed address. */
-  deployToken(): Promise<Address>;
+  /** Deploys the 6-decimals test token (or its 18-decimals twin); its checksummed address. */
+  deployToken(decimals?: 6 | 18): Promise<Address>;
   /** Mints `amount` base units of `token` to `to`. */
   mint(token: string, to: string, amount: bigint): Promise<Hex>;
   /** A token transfer from the funder (who mints to itself first). */
@@ -173,8 +176,8 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
       await rpc('anvil_setCode', [address, code]);
     },
     send,
-    async deployToken() {
-      const hash = await send({ data: TEST_TOKEN.bytecode });
+    async deployToken(decimals = 6) {
+      const hash = await send({ data: (decimals === 18 ? TEST_TOKEN_18 : TEST_TOKEN).bytecode });
       const mined = await rpc<{ contractAddress: Hex; status: Hex } | null>('eth_getTransactionReceipt', [
         hash,
       ]);
