@@ -24,6 +24,16 @@ export interface CollectionWatcher {
 /** Live chains are polled this often; devnet chains once per block (DEVNET_BLOCK_MS). */
 const LIVE_POLL_MS = 10_000;
 
+/**
+ * A live chain's pass interval: LIVE_POLL_MS, or a third of WATCHER_LEASE_MS when that is
+ * shorter. The holder renews its lease each pass, so a lease shorter than the interval would
+ * run out between the holder's own passes (the chain bouncing between nodes), and the others
+ * would notice a dead holder's lease ended only up to an interval later.
+ */
+export function livePollMs(leaseMs: number): number {
+  return Math.min(LIVE_POLL_MS, Math.floor(leaseMs / 3));
+}
+
 /** A node's own watcher state: its lease holder id and its in-memory watched sets. */
 export function createWatcherNode(leaseMs: number): WatcherNode {
   return { holder: newLeaseHolder(), leaseMs, watched: new WatchedSets() };
@@ -88,7 +98,8 @@ export function startCollectionWatcher(app: FastifyInstance): void {
     sendStuckBlocks: app.config.chains.sendStuckBlocks,
     sweeps: { minimums: app.config.chains.sweepMinimums, everyMs: app.config.chains.sweepIntervalMs },
     reconcile: { everyMs: app.config.chains.reconcileIntervalMs },
-    everyMs: app.chains.mode === 'devnet' ? app.config.chains.devnetBlockMs : LIVE_POLL_MS,
+    everyMs:
+      app.chains.mode === 'devnet' ? app.config.chains.devnetBlockMs : livePollMs(app.config.watcherLeaseMs),
     afterEvents: () => app.jobs.wake(),
   });
   app.decorate('watcher', watcher);
