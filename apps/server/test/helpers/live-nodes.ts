@@ -52,6 +52,8 @@ export interface RpcProxy {
   mode: RawMode;
   /** Every eth_sendRawTransaction seen, in order, with what was done with it. */
   raws: { raw: Hex; done: 'forwarded' | 'refused' | 'answered-unreplied' }[];
+  /** How many calls of each method passed, and when the last did (Date.now()). */
+  calls: Map<string, { count: number; lastAt: number }>;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,7 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
     url: '',
     mode: { kind: 'forward' },
     raws: [],
+    calls: new Map(),
     close: async () => {},
   };
   const forward = async (body: string) => {
@@ -75,6 +78,10 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
     for await (const chunk of req) body += chunk;
     const parsed = JSON.parse(body) as RpcCall | RpcCall[];
     const calls = Array.isArray(parsed) ? parsed : [parsed];
+    for (const call of calls) {
+      const seen = proxy.calls.get(call.method ?? '') ?? { count: 0, lastAt: 0 };
+      proxy.calls.set(call.method ?? '', { count: seen.count + 1, lastAt: Date.now() });
+    }
     const raw = calls.find((call) => call.method === 'eth_sendRawTransaction') as
       | (RpcCall & { params: [Hex] })
       | undefined;
