@@ -91,7 +91,8 @@ export interface Config {
   /**
    * WATCHER_LEASE_MS: how long a node's claim to scan a chain lasts (modules/watcher/chain-lease.ts;
    * default 30 s). The holder renews it every pass; when it stops, another node takes the chain
-   * over once it runs out. Longer than a pass, at least 1 s.
+   * over once it runs out. At least 1 s; a live chain's pass runs at least every third of it
+   * (modules/watcher/start-watcher.ts livePollMs).
    */
   watcherLeaseMs: number;
   /** CHAIN_MODE, DEVNET_BLOCK_MS, CONFIRMATIONS_*, RPC_URL_*, WALLET_MNEMONIC (chains/chain-config.ts). */
