@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { type ChainAdapter, GAS_WALLET, HOT_WALLET } from '../../chains/chain-adapter';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { type ChainAdapter, firstScanHeight, GAS_WALLET, HOT_WALLET } from '../../chains/chain-adapter';
 import type { Database } from '../../db/client';
 import { watchedAddresses } from '../../db/schema';
 import { createEpusdtEventWriter } from '../epusdt/epusdt-notify';
 import { leaseName, newLeaseHolder, releaseLease } from './chain-lease';
 import { runWatcherTick, type TickReport, type WatcherDeps, type WatcherNode } from './collection-watcher';
+import { ensureCursor } from './watch.repository';
 import { WatchedSets } from './watched-set';
 
 /**
@@ -105,8 +106,38 @@ export function startCollectionWatcher(app: FastifyInstance): void {
   app.decorate('watcher', watcher);
   app.addHook('onReady', async () => {
     await watchPlatformWallets(app.db, app.chains.enabled());
+    await placeLiveCursors(app.db, app.chains.enabled(), app.now(), app.log);
     watcher.start();
   });
+}
+
+/**
+ * A live chain scanned for the first time starts at START_BLOCK_<CHAIN>, else at its head; that
+ * head is read here, before the server takes its first order, not at the first pass a few
+ * seconds later: an order created and paid in between would otherwise be behind the cursor. A
+ * node that does not answer now leaves it to the first pass.
+ */
+async function placeLiveCursors(
+  db: Database,
+  adapters: readonly ChainAdapter[],
+  now: Date,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  for (const adapter of adapters) {
+    if (adapter.mode !== 'live') continue;
+    try {
+      const first = await firstScanHeight({
+        startBlock: adapter.startBlock,
+        headHeight: () => adapter.headHeight(),
+      });
+      await ensureCursor(db, adapter.chainId, first - 1, now);
+    } catch (error) {
+      log.warn(
+        { err: error, chainId: adapter.chainId },
+        'watcher: the node did not answer at start; the first pass places the cursor',
+      );
+    }
+  }
 }
 
 /**
