@@ -60,7 +60,8 @@ import { createOrderOn } from './helpers/watcher-fixtures';
 const MNEMONIC =
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 const CONFIRMATIONS = 2;
-const LEASE_MS = 3000;
+/** Short, for the test; a pass every third of it (livePollMs), so a busy machine never lets it lapse between the holder's passes. */
+const LEASE_MS = 4500;
 const PAYEE = '0x000000000000000000000000000000000000bEEF';
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 
