@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAS_WALLET, HOT_WALLET } from '../src/chains/chain-adapter';
 import { chainAlerts, chainSends, sweeps } from '../src/db/schema';
 import { isClean, reconcileChain } from '../src/modules/books/reconcile';
+import { listOpsChains } from '../src/modules/ops/ops-chains.service';
 import { getCollectionByNo } from '../src/modules/orders/order.service';
 import { type Anvil, startAnvil } from './helpers/anvil';
 import { buildTestApp, createTestClock } from './helpers/build-test-app';
@@ -159,7 +160,7 @@ describe('sweeping on a live EVM node', () => {
     expect(await openAlerts()).toEqual([]);
   });
 
-  it('raises an rpc_down alert while the node does not answer', async () => {
+  it('raises an rpc_down alert while the node does not answer, and shows the chain degraded', async () => {
     await anvil.stop();
     await app.watcher.tick().catch(() => undefined);
     const alerts = await app.db
@@ -167,5 +168,11 @@ describe('sweeping on a live EVM node', () => {
       .from(chainAlerts)
       .where(and(eq(chainAlerts.kind, 'rpc_down'), isNull(chainAlerts.resolvedAt)));
     expect(alerts).toMatchObject([{ chainId: 'ETH', key: 'node' }]);
+    // The operator's Chains page shows the chain degraded, with why, and the alert.
+    const { chains } = await listOpsChains({ db: app.db, chains: app.chains });
+    const chain = chains.find((c) => c.chainId === 'ETH');
+    expect(chain).toMatchObject({ state: 'degraded', headHeight: null });
+    expect(chain?.reason).toMatch(/does not answer/);
+    expect(chain?.alerts.map((alert) => alert.kind)).toContain('rpc_down');
   });
 });
