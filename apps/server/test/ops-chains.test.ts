@@ -67,7 +67,7 @@ describe('GET /front/ops/chains', () => {
     const { chains } = opsChains.parse(body.data);
     expect(chains.map((chain) => chain.chainId)).toEqual(['ETH', 'TRON', 'BSC', 'POLYGON', 'DOGE']);
     for (const chain of chains) {
-      expect(chain).toMatchObject({ mode: 'devnet', state: 'ok', reason: null });
+      expect(chain).toMatchObject({ mode: 'devnet', state: 'ok', reason: null, reasonCode: null });
       expect(chain.headHeight).toBeGreaterThanOrEqual(1);
       expect(chain.scannedHeight).toBe(chain.headHeight);
       expect(chain.lag).toBe(0);

@@ -318,7 +318,13 @@ export const opsChain = z.object({
   chainId: z.string(),
   mode: z.enum(['devnet', 'live']),
   state: z.enum(OPS_CHAIN_STATES),
-  /** Why the chain is disabled or degraded, as one line. */
+  /**
+   * Why the chain is disabled or degraded: no_rpc_url (live, RPC_URL_<CHAIN> unset), no_adapter
+   * (live, no live adapter for this chain yet), node_down (the node does not answer); null when
+   * running.
+   */
+  reasonCode: z.enum(['no_rpc_url', 'no_adapter', 'node_down']).nullable(),
+  /** The node's own error when it does not answer (as it said it, untranslated). */
   reason: z.string().nullable(),
   confirmations: z.number().int(),
   headHeight: z.number().int().nullable(),

@@ -37,6 +37,8 @@ export interface ChainStatus {
   confirmations: number;
   /** Why a chain is disabled, as one line for the start banner. */
   reason?: string;
+  /** Why, for the operator console (which says it in the operator's language). */
+  disabledBy?: 'no_rpc_url' | 'no_adapter';
 }
 
 export interface DevnetControl {
@@ -95,7 +97,14 @@ export async function createChainRegistry(deps: {
     for (const chainId of CHAIN_IDS) {
       const confirmations = settings.confirmations[chainId];
       const rpcUrl = settings.rpcUrls[chainId];
-      const disabled = (reason: string) => statuses.push({ chainId, enabled: false, confirmations, reason });
+      const disabled = (reason: string) =>
+        statuses.push({
+          chainId,
+          enabled: false,
+          confirmations,
+          reason,
+          disabledBy: rpcUrl === undefined ? 'no_rpc_url' : 'no_adapter',
+        });
       if (rpcUrl === undefined) {
         disabled(`Chain ${chainId} is disabled: RPC_URL_${chainId} is not set (CHAIN_MODE=live).`);
         continue;

@@ -58,7 +58,8 @@ export async function listOpsChains(deps: { db: Database; chains: ChainRegistry 
       chains.push({
         ...base,
         state: 'disabled',
-        reason: status.reason ?? null,
+        reasonCode: status.disabledBy ?? 'no_rpc_url',
+        reason: null,
         headHeight: null,
         scannedHeight: null,
         lag: null,
@@ -87,7 +88,7 @@ async function describeChain(
   try {
     headHeight = await withTimeout(adapter.headHeight(), NODE_TIMEOUT_MS);
   } catch (error) {
-    reason = `The node does not answer: ${(error as Error).message}`;
+    reason = (error as Error).message.slice(0, 300);
   }
   const [cursor] = await db
     .select({ scanned: chainCursors.scannedHeight })
@@ -184,6 +185,7 @@ async function describeChain(
   return {
     ...base,
     state: headHeight === null ? 'degraded' : 'ok',
+    reasonCode: headHeight === null ? 'node_down' : null,
     reason,
     headHeight,
     scannedHeight,

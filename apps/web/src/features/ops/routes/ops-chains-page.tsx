@@ -115,8 +115,15 @@ function ChainCard({ chain, name }: { chain: OpsChain; name: string }) {
         </Space>
       }
     >
-      {chain.reason ? (
-        <Alert type={chain.state === 'degraded' ? 'error' : 'info'} showIcon message={chain.reason} />
+      {chain.reasonCode ? (
+        <Alert
+          type={chain.state === 'degraded' ? 'error' : 'info'}
+          showIcon
+          className="ops-chain-alert"
+          data-testid="ops-chain-reason"
+          message={t(`ops.chains.reasonCode.${chain.reasonCode}`, { chainId: chain.chainId })}
+          description={chain.reason ?? undefined}
+        />
       ) : null}
       {chain.alerts.map((alert) => (
         <Alert
@@ -180,44 +187,65 @@ function ChainCard({ chain, name }: { chain: OpsChain; name: string }) {
           {chain.held.length > 0 ? (
             <>
               <Typography.Title level={5}>{t('ops.chains.held')}</Typography.Title>
-              <Table
-                size="small"
-                rowKey="withdrawalNo"
-                pagination={false}
-                dataSource={chain.held}
-                scroll={{ x: 'max-content' }}
-                data-testid="ops-chain-held"
-                columns={[
-                  {
-                    title: t('ops.chains.send.ref'),
-                    dataIndex: 'withdrawalNo',
-                    render: (no: string) => <span className="ops-mono">{no}</span>,
-                  },
-                  {
-                    title: t('ops.chains.send.amount'),
-                    key: 'amount',
-                    render: (_, row) => <CoinAmount value={row.amount} coin={row.coinName} />,
-                  },
-                  {
-                    title: t('ops.chains.heldSince'),
-                    dataIndex: 'createdAt',
-                    render: (v: string) => formatDate(v),
-                  },
-                  {
-                    title: t('ops.chains.action'),
-                    key: 'action',
-                    render: (_, row) => (
-                      <Button
-                        size="small"
-                        onClick={() => confirmRetry(row.withdrawalNo)}
-                        data-testid="ops-chain-retry"
-                      >
-                        {t('ops.chains.retry')}
-                      </Button>
-                    ),
-                  },
-                ]}
-              />
+              {isPhone ? (
+                <ul className="ops-chain-list" data-testid="ops-chain-held">
+                  {chain.held.map((row) => (
+                    <li key={row.withdrawalNo}>
+                      <div className="ops-mono">{row.withdrawalNo}</div>
+                      <Space wrap>
+                        <CoinAmount value={row.amount} coin={row.coinName} />
+                        <span className="ops-secondary">{formatDate(row.createdAt)}</span>
+                        <Button
+                          size="small"
+                          onClick={() => confirmRetry(row.withdrawalNo)}
+                          data-testid="ops-chain-retry"
+                        >
+                          {t('ops.chains.retry')}
+                        </Button>
+                      </Space>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <Table
+                  size="small"
+                  rowKey="withdrawalNo"
+                  pagination={false}
+                  dataSource={chain.held}
+                  scroll={{ x: 'max-content' }}
+                  data-testid="ops-chain-held"
+                  columns={[
+                    {
+                      title: t('ops.chains.send.ref'),
+                      dataIndex: 'withdrawalNo',
+                      render: (no: string) => <span className="ops-mono">{no}</span>,
+                    },
+                    {
+                      title: t('ops.chains.send.amount'),
+                      key: 'amount',
+                      render: (_, row) => <CoinAmount value={row.amount} coin={row.coinName} />,
+                    },
+                    {
+                      title: t('ops.chains.heldSince'),
+                      dataIndex: 'createdAt',
+                      render: (v: string) => formatDate(v),
+                    },
+                    {
+                      title: t('ops.chains.action'),
+                      key: 'action',
+                      render: (_, row) => (
+                        <Button
+                          size="small"
+                          onClick={() => confirmRetry(row.withdrawalNo)}
+                          data-testid="ops-chain-retry"
+                        >
+                          {t('ops.chains.retry')}
+                        </Button>
+                      ),
+                    },
+                  ]}
+                />
+              )}
             </>
           ) : null}
           <Typography.Title level={5}>{t('ops.chains.sends')}</Typography.Title>
@@ -225,6 +253,25 @@ function ChainCard({ chain, name }: { chain: OpsChain; name: string }) {
             <Typography.Text type="secondary" data-testid="ops-chain-no-sends">
               {t('ops.chains.noSends')}
             </Typography.Text>
+          ) : isPhone ? (
+            <ul className="ops-chain-list" data-testid="ops-chain-sends">
+              {chain.sends.map((send) => (
+                <li key={send.id}>
+                  <Space wrap>
+                    <span>{t(`ops.chains.kind.${send.kind}`)}</span>
+                    <CoinAmount value={send.amount} coin={send.coinName} />
+                    <Tag color={send.status === 'mined' ? 'green' : 'blue'}>
+                      {t(`ops.chains.sendStatus.${send.status}`)}
+                    </Tag>
+                  </Space>
+                  <div className="ops-mono ops-secondary">
+                    {send.ref}
+                    {send.nonce === null ? '' : ` · ${t('ops.chains.send.nonce')} ${send.nonce}`}
+                  </div>
+                  <SendTxs send={send} />
+                </li>
+              ))}
+            </ul>
           ) : (
             <Table
               size="small"
