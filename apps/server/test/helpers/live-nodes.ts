@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Hex, hexToBigInt } from 'viem';
+import { vi } from 'vitest';
 import type { Anvil } from './anvil';
 import { hmacHex, newNonce } from './signed-api';
 
@@ -10,26 +11,23 @@ import { hmacHex, newNonce } from './signed-api';
  * polling for an event with a deadline, and the transactions a wallet has mined.
  */
 
-/** Polls `check` until it answers something other than undefined/false; fails after `timeoutMs`. */
+/**
+ * Waits until `check` answers something other than undefined/false, through vitest's own
+ * `vi.waitFor` (a poll with a deadline); fails after `timeoutMs`, naming what it waited for.
+ */
 export async function waitFor<T>(
   what: string,
   check: () => Promise<T | undefined | false>,
   timeoutMs = 60_000,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  for (;;) {
-    try {
+  return vi.waitFor(
+    async () => {
       const value = await check();
-      if (value !== undefined && value !== false) return value;
-    } catch (error) {
-      lastError = error;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`${what}: not within ${timeoutMs} ms${lastError ? ` (${String(lastError)})` : ''}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+      if (value === undefined || value === false) throw new Error(`${what}: not yet`);
+      return value;
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
 }
 
 /**
