@@ -60,6 +60,11 @@ export interface TransferIntent {
   amount: string;
   /** Devnet only: mined reverted (moves nothing), so `failed` can be tried. */
   failOnChain?: boolean;
+  /**
+   * UTXO chains: a consolidation (a sweep). Every given input is spent into `toAddress`, the fee
+   * taken out of their total, with no change; `amount` is that total before the fee.
+   */
+  consolidate?: boolean;
 }
 
 /**
@@ -119,10 +124,65 @@ export interface AccountSender {
 }
 
 /**
+ * An unspent output the platform holds (the table chain_utxos, written by the watcher's scan):
+ * what a UTXO send spends. (txid, vout) names it.
+ */
+export interface UtxoInput {
+  txid: string;
+  vout: number;
+  /** Decimal string in the chain's coin. */
+  amount: string;
+  address: string;
+  /** The key that spends it (the hot wallet's, an order's or a deposit address's). */
+  key: KeyPath;
+}
+
+/** The inputs chosen for an intent, with the whole fee and the change (decimal strings; '0': none). */
+export interface UtxoSelection {
+  inputs: UtxoInput[];
+  fee: string;
+  change: string;
+}
+
+/**
+ * Sending on a UTXO chain (Doge): a send spends outputs and returns change to the hot wallet
+ * (`intent.from`'s address). Every transaction of a send spends the same inputs, locked to it in
+ * the database (chain_utxos), so at most one of them is ever mined and no two sends spend one
+ * output. The sender (modules/chain-sends) calls, in order: quoteFee (network); then, in the
+ * transaction that locks the inputs and stores the send, selectInputs over the available
+ * outputs and sign (both pure); broadcast after the commit; txState on each pass; quoteFee with
+ * the previous offer and sign again over the same inputs to replace a stuck one.
+ */
+export interface UtxoSender {
+  readonly kind: 'utxo';
+  /**
+   * The fee rate to offer, `{ feePerKb }` in the coin per 1000 bytes: the node's estimate, never
+   * below the chain's floor (the intent does not change it). With `previous`, a replacement's:
+   * at least the node's required bump.
+   */
+  quoteFee(intent: TransferIntent, previous?: FeeOffer): Promise<FeeOffer>;
+  /**
+   * Coin selection (a library's) among `available` for `intent` at the fee rate: undefined when
+   * they cannot cover the amount and the fee. A consolidation takes every available input. Pure.
+   */
+  selectInputs(intent: TransferIntent, available: readonly UtxoInput[], fee: FeeOffer): UtxoSelection | undefined;
+  /**
+   * Builds and signs a transaction spending exactly `inputs` (a replacement: the same inputs at a
+   * higher rate, so less change); its `fee` offer holds `feePerKb` and the whole `fee`. Pure: no
+   * network, so it runs inside the database transaction.
+   */
+  sign(intent: TransferIntent, inputs: readonly UtxoInput[], fee: FeeOffer): Promise<SignedTx>;
+  /** Sends the signed bytes to the node. A node that already has them (or mined them) is not an error. */
+  broadcast(raw: string): Promise<void>;
+  txState(txHash: string): Promise<TxState>;
+}
+
+/**
  * The adapter's boundary with a chain, per family (docs/decisions/2026-12-07-chain-boundary.md):
  * reading (head, blocks by height with their hashes, a range's transfers to the watched set,
  * balances) is the same for every family; sending differs: account chains (nonces and gas)
- * implement AccountSender; UTXO chains (Doge, issue 33) will add a UtxoSender beside it.
+ * implement AccountSender; UTXO chains (Doge, issue 33) implement UtxoSender (joining this union
+ * once modules/chain-sends sends through it).
  */
 export type ChainSender = AccountSender;
 
@@ -163,7 +223,7 @@ export interface ChainAdapter {
    * (chain:reconcile compares the books at one height), else at the head.
    */
   balanceOf(address: string, coinName: string, atHeight?: number): Promise<string>;
-  /** Sending: account chains now (nonces and gas); UTXO chains in issue 33. */
+  /** Sending: account chains (nonces and gas) or UTXO chains (inputs and change). */
   readonly sender: ChainSender;
 }
 
