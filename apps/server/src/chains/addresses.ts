@@ -4,6 +4,7 @@ import { createBase58check } from '@scure/base';
 import { Address, type NETWORK, p2pkh } from '@scure/btc-signer';
 import { bytesToHex, checksumAddress, isAddress, keccak256 } from 'viem';
 import type { AddressFamily, ChainId } from './chain-adapter';
+import { DOGE_NETWORKS } from './doge/doge-network';
 
 /**
  * Addresses per family, from a secp256k1 public key, and their validation (checksums
@@ -24,8 +25,9 @@ export const COIN_TYPE: Record<AddressFamily, number> = { evm: 60, tron: 195, do
 /**
  * Dogecoin mainnet (chainparams.cpp): P2PKH version 30 (0x1e, "D…"), P2SH 22 (0x16, "9…"/"A…"),
  * WIF 158 (0x9e). Dogecoin has no SegWit: the bech32 prefix is never accepted (see isValid).
+ * The devnet's DOGE addresses are mainnet's; a live node's network (DOGE_NETWORK) is chains/doge's.
  */
-export const DOGE_NETWORK: typeof NETWORK = { bech32: 'doge', pubKeyHash: 0x1e, scriptHash: 0x16, wif: 0x9e };
+export const DOGE_NETWORK: typeof NETWORK = DOGE_NETWORKS.mainnet.params;
 
 /** Tron: 0x41 followed by the 20 bytes an EVM address would hold, in base58check (sha256d). */
 const TRON_PREFIX = 0x41;

@@ -15,6 +15,8 @@ import { isValidMnemonic, normalizeMnemonic } from './mnemonic';
  */
 export interface HdWallet {
   deriveAddress(family: AddressFamily, index: number, account?: number): string;
+  /** The compressed SEC1 public key at the path (a live Doge network encodes its own addresses). */
+  publicKey(family: AddressFamily, index: number, account?: number): Uint8Array;
 }
 
 /** BIP-32 child indexes stop at 2^31 − 1 (above are the hardened ones). */
@@ -35,14 +37,17 @@ export function createHdWallet(mnemonic: string): HdWallet {
     }
     return node;
   };
+  const publicKey = (family: AddressFamily, index: number, account = 0) => {
+    checkIndex(index, 'index');
+    checkIndex(account, 'account');
+    const key = externalChain(family, account).deriveChild(index).publicKey;
+    if (!key) throw new Error('BIP-32 child without a public key');
+    return key;
+  };
   return {
-    deriveAddress(family, index, account = 0) {
-      checkIndex(index, 'index');
-      checkIndex(account, 'account');
-      const publicKey = externalChain(family, account).deriveChild(index).publicKey;
-      if (!publicKey) throw new Error('BIP-32 child without a public key');
-      return addressFromPublicKey(family, publicKey);
-    },
+    publicKey,
+    deriveAddress: (family, index, account = 0) =>
+      addressFromPublicKey(family, publicKey(family, index, account)),
   };
 }
 
