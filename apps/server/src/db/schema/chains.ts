@@ -198,6 +198,43 @@ export const chainSends = pgTable(
 );
 
 /**
+ * UTXO chains (Doge): the platform's outputs, as the watcher's scan finds them (every output
+ * paying a watched address: an order's, a deposit address, the hot wallet; a send's change
+ * included), in the scan's transaction. What a send spends comes from here: its inputs are
+ * locked to it (`spent_by_send_id`, set only where it is null) in the transaction that stores it,
+ * so two sends never spend one output; every transaction of the send (a replacement) spends the
+ * same ones. A reorg clears `block_height` and `block_hash` above the common ancestor (not
+ * spendable, not counted) until a scan finds the output again; a lock is never lost with it.
+ */
+export const chainUtxos = pgTable(
+  'chain_utxos',
+  {
+    chainId: text('chain_id').notNull(),
+    txid: text('txid').notNull(),
+    vout: integer('vout').notNull(),
+    address: text('address').notNull(),
+    /** The key that spends it: account 0 (orders), 1 (deposit addresses) or 2 (the hot wallet), and its index. */
+    keyAccount: integer('key_account').notNull(),
+    keyIndex: bigint('key_index', { mode: 'number' }).notNull(),
+    amount: amount('amount').notNull(),
+    /** Null while its block is off the chain (a reorg), until it is scanned again. */
+    blockHeight: bigint('block_height', { mode: 'number' }),
+    blockHash: text('block_hash'),
+    /** The send that spends it (locked while in flight, spent once mined); null: available. */
+    spentBySendId: bigint('spent_by_send_id', { mode: 'number' }).references(() => chainSends.id, {
+      onDelete: 'restrict',
+    }),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.txid, t.vout] }),
+    index('chain_utxos_available_idx').on(t.chainId, t.address).where(sql`${t.spentBySendId} is null`),
+    index('chain_utxos_send_idx').on(t.spentBySendId).where(sql`${t.spentBySendId} is not null`),
+    index('chain_utxos_height_idx').on(t.chainId, t.blockHeight),
+  ],
+);
+
+/**
  * Every signed transaction of a send: the first, and each replacement at a higher fee. The raw
  * bytes are stored before anything is broadcast, so a restart broadcasts the same bytes.
  */
