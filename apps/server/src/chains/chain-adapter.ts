@@ -165,7 +165,11 @@ export interface UtxoSender {
    * Coin selection (a library's) among `available` for `intent` at the fee rate: undefined when
    * they cannot cover the amount and the fee. A consolidation takes every available input. Pure.
    */
-  selectInputs(intent: TransferIntent, available: readonly UtxoInput[], fee: FeeOffer): UtxoSelection | undefined;
+  selectInputs(
+    intent: TransferIntent,
+    available: readonly UtxoInput[],
+    fee: FeeOffer,
+  ): UtxoSelection | undefined;
   /**
    * Builds and signs a transaction spending exactly `inputs` (a replacement: the same inputs at a
    * higher rate, so less change); its `fee` offer holds `feePerKb` and the whole `fee`. Pure: no
@@ -181,10 +185,10 @@ export interface UtxoSender {
  * The adapter's boundary with a chain, per family (docs/decisions/2026-12-07-chain-boundary.md):
  * reading (head, blocks by height with their hashes, a range's transfers to the watched set,
  * balances) is the same for every family; sending differs: account chains (nonces and gas)
- * implement AccountSender; UTXO chains (Doge, issue 33) implement UtxoSender (joining this union
- * once modules/chain-sends sends through it).
+ * implement AccountSender; UTXO chains (Doge, issue 33) implement UtxoSender. What only an
+ * account chain has (nonces, gas, gas top-ups) narrows on `sender.kind === 'account'`.
  */
-export type ChainSender = AccountSender;
+export type ChainSender = AccountSender | UtxoSender;
 
 /** The hot wallet: BIP-44 account 2 (orders are account 0, merchants' deposit addresses 1), index 0. */
 export const HOT_WALLET = { account: 2, index: 0 } as const;
@@ -225,6 +229,12 @@ export interface ChainAdapter {
   balanceOf(address: string, coinName: string, atHeight?: number): Promise<string>;
   /** Sending: account chains (nonces and gas) or UTXO chains (inputs and change). */
   readonly sender: ChainSender;
+}
+
+/** The adapter's sender, known to be an account chain's (nonces and gas): throws on a UTXO chain. */
+export function accountSender(adapter: Pick<ChainAdapter, 'chainId' | 'sender'>): AccountSender {
+  if (adapter.sender.kind !== 'account') throw new Error(`chain ${adapter.chainId}: not an account chain`);
+  return adapter.sender;
 }
 
 /** The cursor's first height for a chain that has none yet: START_BLOCK_<CHAIN>, else the head now. */
