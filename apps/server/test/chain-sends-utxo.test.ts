@@ -11,6 +11,7 @@
  *   alert), then goes; one truly short is held with the alert until the wallet is funded;
  * - stuck: replaced spending the same inputs at a higher fee; whichever is mined wins;
  * - reorged after mined: its outputs are off the chain and the send pending again, then mined again;
+ * - withdrawals sent at once spend distinct outputs;
  * - a consolidation spends the given outputs; a second one of the same outputs is short.
  */
 import { money } from '@tollgate/contracts/money';
@@ -298,6 +299,22 @@ describe('sending on a UTXO chain', () => {
     await mineAndConfirm();
     expect((await findWithdrawal(app.db, row.id))?.status).toBe('completed');
     expect((await change())[0]?.blockHeight).not.toBeNull();
+    expect(await bookedHot()).toBe((await unspentOf(app.db, 'DOGE', hot)).total);
+  });
+
+  it('withdrawals sent at once never spend one output (on PostgreSQL, truly at once)', async () => {
+    doge.pay(hot, '10');
+    doge.pay(hot, '10');
+    doge.pay(hot, '10');
+    await tick();
+    const rows = await Promise.all(['8', '8', '8'].map((amount) => processing(amount)));
+    await Promise.all(rows.map((row) => sendWithdrawal(deps(), row.id)));
+    const sent = await Promise.all(rows.map((row) => sendOf(row.withdrawalNo)));
+    const spent = sent.flatMap(({ locked }) => locked.map((o) => `${o.txid}:${o.vout}`));
+    expect(spent.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(spent).size).toBe(spent.length);
+    await mineAndConfirm();
+    for (const row of rows) expect((await findWithdrawal(app.db, row.id))?.status).toBe('completed');
     expect(await bookedHot()).toBe((await unspentOf(app.db, 'DOGE', hot)).total);
   });
 

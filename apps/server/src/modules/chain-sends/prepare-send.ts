@@ -73,6 +73,7 @@ class Unseeded extends Error {}
 
 /** An input was locked by another send between the read and the lock: rolled back, tried again. */
 class InputTaken extends Error {}
+const MAX_LOCK_ATTEMPTS = 5;
 
 /** The funds were short once the nonce (or the inputs) was locked: everything of the transaction rolled back. */
 class ShortOfFunds extends Error {
@@ -115,9 +116,12 @@ export async function prepareSend(
   const context: Context = { deps, adapter, input, from, head };
   const sender = adapter.sender;
   if (sender.kind === 'utxo') {
-    for (;;) {
+    for (let attempt = 1; ; attempt += 1) {
       const outcome = await persist(context, (tx) => spendOutputs(context, sender, tx));
       if (outcome !== 'retry') return outcome;
+      // Outputs read FOR UPDATE are rarely taken before the lock; never loop on it for ever.
+      if (attempt === MAX_LOCK_ATTEMPTS)
+        throw new Error(`${input.kind} ${input.ref}: inputs taken on every try`);
     }
   }
   let seed = (await hasNonceRow(deps.db, adapter.chainId, from)) ? undefined : await sender.chainNonce(from);
