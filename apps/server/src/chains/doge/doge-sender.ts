@@ -13,7 +13,6 @@ import {
 } from '../chain-adapter';
 import type { HdWallet } from '../hd-wallet';
 import type { Signer } from '../signer';
-import { type DogeNetwork, dogeAddressOf } from './doge-network';
 import {
   DEFAULT_DUST_LIMIT,
   DEFAULT_HARD_DUST_LIMIT,
@@ -24,6 +23,7 @@ import {
   RECOMMENDED_MIN_TX_FEE,
   toKoinu,
 } from './doge-fee-policy';
+import { type DogeNetwork, dogeAddressOf } from './doge-network';
 import { type DogeRpc, DogeRpcError, int, RPC_ALREADY_IN_CHAIN, RPC_NOT_FOUND } from './doge-rpc';
 
 /**
@@ -74,7 +74,8 @@ export function createDogeSender(deps: DogeSenderDeps): UtxoSender {
   const { rpc, network, wallet, signer } = deps;
   const params = network.params;
   const hotWallet = deps.hotWallet ?? HOT_WALLET;
-  const addressOf = (key: KeyPath) => dogeAddressOf(wallet.publicKey('doge', key.index, key.account), network);
+  const addressOf = (key: KeyPath) =>
+    dogeAddressOf(wallet.publicKey('doge', key.index, key.account), network);
   const scriptOf = (address: string) => OutScript.encode(Address(params).decode(address));
   const outputBytes = (address: string) => {
     const script = BigInt(scriptOf(address).length);
@@ -123,8 +124,7 @@ export function createDogeSender(deps: DogeSenderDeps): UtxoSender {
     if (amount <= 0n) throw new RangeError(`a send of ${intent.amount} DOGE moves nothing`);
     const dustFee = dustFeeOf(amount);
     const changeAddress = addressOf(hotWallet);
-    const feeWithChange =
-      feeAt(rate, sizeOf(inputs.length, [intent.toAddress, changeAddress])) + dustFee;
+    const feeWithChange = feeAt(rate, sizeOf(inputs.length, [intent.toAddress, changeAddress])) + dustFee;
     const change = total - amount - feeWithChange;
     if (change >= DEFAULT_DUST_LIMIT) {
       return {
@@ -151,7 +151,9 @@ export function createDogeSender(deps: DogeSenderDeps): UtxoSender {
       throw error;
     }
     if (!tx.blockhash) return { state: 'pending' };
-    const header = await rpc.call<{ height: unknown; confirmations: unknown }>('getblockheader', [tx.blockhash]);
+    const header = await rpc.call<{ height: unknown; confirmations: unknown }>('getblockheader', [
+      tx.blockhash,
+    ]);
     // -txindex still finds a transaction in a block a reorg left (confirmations −1); not in the
     // mempool again, so it is not known now.
     if (int(header.confirmations) < 0) return { state: 'unknown' };
@@ -163,7 +165,8 @@ export function createDogeSender(deps: DogeSenderDeps): UtxoSender {
     const byId = new Map(previous.map((id, i) => [id, previousTxs[i] as RawTx]));
     const spent = tx.vin.reduce((sum, input) => {
       const output = byId.get(input.txid)?.vout.find((o) => int(o.n) === int(input.vout));
-      if (!output) throw new Error(`${txid} spends ${input.txid}:${input.vout}, which the node does not have`);
+      if (!output)
+        throw new Error(`${txid} spends ${input.txid}:${input.vout}, which the node does not have`);
       return sum + toKoinu(String(output.value));
     }, 0n);
     const paid = tx.vout.reduce((sum, output) => sum + toKoinu(String(output.value)), 0n);
@@ -196,7 +199,9 @@ export function createDogeSender(deps: DogeSenderDeps): UtxoSender {
         // BIP 125: the replacement pays more in total and by rate, by at least the node's increment.
         const before = rateOf(previous);
         const increment =
-          info.incrementalfee === undefined ? DEFAULT_INCREMENTAL_RELAY_FEE : toKoinu(String(info.incrementalfee));
+          info.incrementalfee === undefined
+            ? DEFAULT_INCREMENTAL_RELAY_FEE
+            : toKoinu(String(info.incrementalfee));
         rate = maxOf(rate, divUp(before * 125n, 100n), before + increment);
       }
       // Whole koinu per byte, selectUTXO's unit.
@@ -285,7 +290,8 @@ export function createDogeSender(deps: DogeSenderDeps): UtxoSender {
         await rpc.call('sendrawtransaction', [raw]);
       } catch (error) {
         if (!(error instanceof DogeRpcError) || error.code === undefined) throw error;
-        if (error.code === RPC_ALREADY_IN_CHAIN || /txn-already-(in-mempool|known)/.test(error.message)) return;
+        if (error.code === RPC_ALREADY_IN_CHAIN || /txn-already-(in-mempool|known)/.test(error.message))
+          return;
         // Nodes word "already have it" differently (a mined transaction whose outputs are spent
         // is "missing inputs" to Dogecoin 1.14): the node knowing it is what counts.
         const state = await txState(txidOf(raw));
