@@ -112,6 +112,8 @@ export function createDogeSender(deps: DogeSenderDeps): UtxoSender {
    * limit (then it is left to the fee). Undefined when the inputs do not cover it.
    */
   const planOf = (intent: TransferIntent, inputs: readonly UtxoInput[], rate: bigint): Plan | undefined => {
+    if (intent.coinName !== 'DOGE')
+      throw new Error(`the Doge chain carries DOGE only, not ${intent.coinName}`);
     if (inputs.length === 0) return undefined;
     const total = inputs.reduce((sum, input) => sum + toKoinu(input.amount), 0n);
     if (intent.consolidate) {
