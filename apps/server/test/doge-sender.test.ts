@@ -23,9 +23,7 @@ const hot = addressOf(HOT_WALLET);
 let node: Litecoind;
 let sender: ReturnType<typeof createDogeSender>;
 beforeAll(async () => {
-  // Litecoin Core turns BIP 125 replacement off by default (-mempoolreplacement=0); Dogecoin
-  // Core 1.14 has it on, as Bitcoin Core 0.14 did.
-  node = await startLitecoind({ args: ['-mempoolreplacement=1'] });
+  node = await startLitecoind();
   sender = createDogeSender({ rpc: node.rpc, network, wallet, signer: createLocalSigner(MNEMONIC) });
 }, 120_000);
 afterAll(async () => {
