@@ -68,9 +68,9 @@ export interface TransferIntent {
 }
 
 /**
- * The fee a transaction offers, in base units as decimal strings (never JS numbers). EVM:
+ * The fee a transaction offers, as decimal strings (never JS numbers). EVM, in base units (wei):
  * `gas` (the limit) with `maxFeePerGas` and `maxPriorityFeePerGas` (EIP-1559), or `gasPrice`
- * (legacy). UTXO: `fee` (the whole fee) and `feePerKb`.
+ * (legacy). UTXO, in the coin (DOGE): `feePerKb` and `fee` (the whole fee).
  */
 export type FeeOffer = Record<string, string>;
 
