@@ -183,15 +183,11 @@ describe('chain_utxos', () => {
     expect(await unspentOf(app.db, 'DOGE', hot)).toEqual({ count: 3, total: '18' });
     expect(await changeInFlight(app.db, 'DOGE', hot)).toBe('0');
 
-    // A send of 8 spending the 10: 2 of change (its fee included) is owed until it is back.
+    // A send of 8 spending the 10, at a fee of 0.00226: its change is owed until it is back.
     const send = await newSend(hot, '8');
     const [ten] = outputs;
     if (!ten) throw new Error('no output');
     expect(await lockUtxos(app.db, 'DOGE', send.id, [point(ten)])).toBe(true);
-    expect(await unspentOf(app.db, 'DOGE', hot)).toEqual({ count: 2, total: '8' });
-    expect(await changeInFlight(app.db, 'DOGE', hot)).toBe('2');
-
-    // Its transaction mined, its change scanned at the hot wallet: nothing is owed.
     const txHash = randomBytes(32).toString('hex');
     await insertSendTx(app.db, {
       sendId: send.id,
@@ -202,6 +198,10 @@ describe('chain_utxos', () => {
       signedAtHeight: 10,
       createdAt: clock.now(),
     });
+    expect(await unspentOf(app.db, 'DOGE', hot)).toEqual({ count: 2, total: '8' });
+    expect(await changeInFlight(app.db, 'DOGE', hot)).toBe('1.99774');
+
+    // Its transaction mined, its change scanned at the hot wallet: nothing is owed.
     await recordUtxos(app.db, [output('1.99774', { address: hot, txid: txHash, vout: 1 })], clock.now());
     expect(await changeInFlight(app.db, 'DOGE', hot)).toBe('0');
     expect(await unspentOf(app.db, 'DOGE', hot)).toEqual({ count: 3, total: '9.99774' });

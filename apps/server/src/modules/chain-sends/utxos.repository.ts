@@ -157,8 +157,7 @@ export async function unspentOf(
 /**
  * The change still to come back to `address` from its own sends in flight (open, their change
  * not yet scanned in a block): what their locked outputs at the address hold beyond what they
- * pay out. It includes their fees, so it is an upper bound by those: what it is for (a send
- * waits for it instead of raising an alert) only ever waits a pass longer for it.
+ * pay out and the fee of their latest transaction (`fee`, in the coin).
  */
 export async function changeInFlight(db: Executor, chainId: string, address: string): Promise<string> {
   const open = await db
@@ -194,12 +193,20 @@ export async function changeInFlight(db: Executor, chainId: string, address: str
       ),
     )
     .groupBy(chainSendTxs.sendId);
+  const txs = await db
+    .select({ sendId: chainSendTxs.sendId, fee: chainSendTxs.fee })
+    .from(chainSendTxs)
+    .where(inArray(chainSendTxs.sendId, ids))
+    .orderBy(asc(chainSendTxs.id));
+  const feeOf = new Map(txs.map((row) => [row.sendId, (row.fee as { fee?: string }).fee ?? '0']));
   const lockedOf = new Map(locked.map((row) => [row.sendId, row.total]));
   const backOf = new Map(back.map((row) => [row.sendId, row.total]));
   let due = money('0');
   for (const send of open) {
     if (backOf.has(send.id)) continue;
-    const change = money(lockedOf.get(send.id) ?? '0').minus(send.amount);
+    const change = money(lockedOf.get(send.id) ?? '0')
+      .minus(send.amount)
+      .minus(feeOf.get(send.id) ?? '0');
     if (change.greaterThan(0)) due = due.plus(change);
   }
   return toDecimalString(due);
