@@ -199,9 +199,14 @@ export const CHAIN_RULES: Record<
     ]),
   ) as Record<`CONFIRMATIONS_${ChainId}` | `RPC_URL_${ChainId}`, { rule: string; secret?: boolean }>),
   ...(Object.fromEntries(
-    START_BLOCK_CHAIN_IDS.map((id) => [`START_BLOCK_${id}`, { rule: 'must be a block height (a whole number from 0)' }]),
+    START_BLOCK_CHAIN_IDS.map((id) => [
+      `START_BLOCK_${id}`,
+      { rule: 'must be a block height (a whole number from 0)' },
+    ]),
   ) as Record<`START_BLOCK_${StartBlockChainId}`, { rule: string }>),
-  DOGE_NETWORK: { rule: `must be ${DOGE_NETWORK_NAMES.slice(0, -1).join(', ')} or ${DOGE_NETWORK_NAMES.at(-1)}` },
+  DOGE_NETWORK: {
+    rule: `must be ${DOGE_NETWORK_NAMES.slice(0, -1).join(', ')} or ${DOGE_NETWORK_NAMES.at(-1)}`,
+  },
   ...(Object.fromEntries(EVM_CHAIN_IDS.map((id) => [`CHAIN_ID_${id}`, { rule: chainIdRule(id) }])) as Record<
     `CHAIN_ID_${EvmChainId}`,
     { rule: string }
@@ -276,10 +281,9 @@ export function chainSettings(env: ChainEnv): ChainSettings {
     ) as Record<SweepCoin, string>,
     sweepIntervalMs: env.SWEEP_INTERVAL_MS ?? DEFAULT_SWEEP_INTERVAL_MS,
     reconcileIntervalMs: env.RECONCILE_INTERVAL_MS ?? DEFAULT_RECONCILE_INTERVAL_MS,
-    startBlocks: Object.fromEntries(START_BLOCK_CHAIN_IDS.map((id) => [id, env[`START_BLOCK_${id}`]])) as Record<
-      StartBlockChainId,
-      number | undefined
-    >,
+    startBlocks: Object.fromEntries(
+      START_BLOCK_CHAIN_IDS.map((id) => [id, env[`START_BLOCK_${id}`]]),
+    ) as Record<StartBlockChainId, number | undefined>,
     dogeNetwork: env.DOGE_NETWORK ?? 'mainnet',
     evmChainIds: byEvmChain((id) => env[`CHAIN_ID_${id}`] ?? EVM_MAINNET_IDS[id]),
     tokenContracts: Object.fromEntries(
