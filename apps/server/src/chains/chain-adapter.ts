@@ -165,7 +165,11 @@ export interface UtxoSender {
    * Coin selection (a library's) among `available` for `intent` at the fee rate: undefined when
    * they cannot cover the amount and the fee. A consolidation takes every available input. Pure.
    */
-  selectInputs(intent: TransferIntent, available: readonly UtxoInput[], fee: FeeOffer): UtxoSelection | undefined;
+  selectInputs(
+    intent: TransferIntent,
+    available: readonly UtxoInput[],
+    fee: FeeOffer,
+  ): UtxoSelection | undefined;
   /**
    * Builds and signs a transaction spending exactly `inputs` (a replacement: the same inputs at a
    * higher rate, so less change); its `fee` offer holds `feePerKb` and the whole `fee`. Pure: no
