@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { coins } from '../db/schema';
 import { StartupError } from '../lib/startup-error';
-import { CHAIN_IDS, type ChainAdapter, type ChainId } from './chain-adapter';
+import { CHAIN_IDS, type ChainAdapter, type ChainId, type UtxoSender } from './chain-adapter';
 import type { ChainMode, ChainSettings } from './chain-config';
 import {
   type BlockProducer,
@@ -15,6 +15,9 @@ import {
 } from './devnet/block-producer';
 import { createDevnetAdapter } from './devnet/devnet-adapter';
 import { type DevnetTransferInput, type DevnetTransferRow, devnetTransfer } from './devnet/devnet-transfer';
+import { createDogeAdapter, createDogeReader } from './doge/doge-adapter';
+import { DOGE_NETWORKS } from './doge/doge-network';
+import { knownOutputsOf } from './doge/doge-outputs';
 import { ChainIdMismatchError, createEvmAdapter, type EvmAdapter, type EvmCoin } from './evm/evm-adapter';
 import { EVM_MAINNET_IDS, type EvmChainId, isEvmChain, KNOWN_EVM_NETWORKS } from './evm/evm-chains';
 import type { HdWallet } from './hd-wallet';
@@ -24,12 +27,13 @@ import type { Signer } from './signer';
  * `app.chains`: the adapter of each enabled chain, for everything above the chains. One mode
  * for the whole server, never mixed: on devnet every chain is simulated in the database; live,
  * each chain needs its node (RPC_URL_<CHAIN>) and a live adapter. Live adapters exist for the EVM
- * chains (ETH, BSC, POLYGON: chains/evm); TRON and DOGE stay disabled, each with the reason.
- * There is no fallback to devnet, and no devnet control exists in live mode.
+ * chains (ETH, BSC, POLYGON: chains/evm) and DOGE (chains/doge); TRON stays disabled, with the
+ * reason. There is no fallback to devnet, and no devnet control exists in live mode.
  *
  * At start each live EVM node is asked its chain id: another chain's (a BNB Chain URL given as
- * Ethereum's) refuses to start. A node that does not answer then leaves its chain enabled and
- * degraded: its adapter checks the id on its first answer and refuses every call on a mismatch.
+ * Ethereum's) refuses to start. The DOGE node is asked its chain (getblockchaininfo), which must
+ * be DOGE_NETWORK's. A node that does not answer then leaves its chain enabled and degraded: its
+ * adapter checks the node on its first answer and refuses every call on a mismatch.
  */
 export interface ChainStatus {
   chainId: ChainId;
@@ -80,7 +84,7 @@ export async function createChainRegistry(deps: {
 }): Promise<ChainRegistry> {
   const { db, settings, wallet, log, now, signer } = deps;
   const adapters = new Map<ChainId, ChainAdapter>();
-  const liveAdapters: EvmAdapter[] = [];
+  const liveAdapters: { close(): Promise<void> }[] = [];
   const statuses: ChainStatus[] = [];
   let producer: BlockProducer | null = null;
 
@@ -107,6 +111,42 @@ export async function createChainRegistry(deps: {
         });
       if (rpcUrl === undefined) {
         disabled(`Chain ${chainId} is disabled: RPC_URL_${chainId} is not set (CHAIN_MODE=live).`);
+        continue;
+      }
+      if (chainId === 'DOGE' && signer) {
+        const network = DOGE_NETWORKS[settings.dogeNetwork];
+        const startBlock = settings.startBlocks.DOGE;
+        const reader = createDogeReader({
+          chainId,
+          rpcUrl,
+          network,
+          confirmations,
+          wallet,
+          ...(startBlock === undefined ? {} : { startBlock }),
+          outputsOf: (address) => knownOutputsOf(db, chainId, address),
+        });
+        try {
+          await reader.checkNode();
+        } catch (error) {
+          // Another network's node (or one without -txindex): refused, with one line.
+          if (error instanceof StartupError) {
+            await Promise.all([...liveAdapters, reader].map((open) => open.close()));
+            throw error;
+          }
+          log.warn(
+            `Chain ${chainId}: the node at RPC_URL_${chainId} did not answer at start; the chain waits for it (its network is checked on its first answer).`,
+          );
+        }
+        if (network.name !== 'mainnet') {
+          log.warn(`Chain ${chainId} runs on a test network: Dogecoin ${network.name}, set by DOGE_NETWORK.`);
+        }
+        // ── MERGE (issue 33): the Doge sender (chains/doge/doge-sender.ts) goes here:
+        //      const adapter = createDogeAdapter(reader, createDogeSender({ ... }));
+        //    and the cast below goes once ChainSender includes UtxoSender.
+        const adapter = createDogeAdapter(reader, senderNotWired(chainId));
+        adapters.set(chainId, adapter as unknown as ChainAdapter);
+        liveAdapters.push(adapter);
+        statuses.push({ chainId, enabled: true, confirmations });
         continue;
       }
       if (!isEvmChain(chainId) || !signer) {
@@ -169,6 +209,24 @@ export async function createChainRegistry(deps: {
       await blockProducer?.stop();
       await Promise.all(liveAdapters.map((adapter) => adapter.close()));
     },
+  };
+}
+
+/**
+ * ── MERGE (issue 33): a placeholder until the Doge sender lands; it refuses every send, so
+ * nothing is ever half sent. Goes with the marked spot above.
+ */
+function senderNotWired(chainId: ChainId): UtxoSender {
+  const refuse = async (): Promise<never> => {
+    throw new Error(`chain ${chainId}: sending is not wired yet (issue 33)`);
+  };
+  return {
+    kind: 'utxo',
+    quoteFee: refuse,
+    selectInputs: () => undefined,
+    sign: refuse,
+    broadcast: refuse,
+    txState: refuse,
   };
 }
 
