@@ -6,8 +6,9 @@ import type { Anvil } from './anvil';
 import { hmacHex, newNonce } from './signed-api';
 
 /**
- * Helpers for tests that run server.ts as processes against anvil (issue 32 §5.7 and §5.10):
- * a JSON-RPC proxy between a server process and the node, signed merchant API calls over HTTP,
+ * Helpers for tests that run server.ts as processes against a live node (anvil, issue 32 §5.7
+ * and §5.10; litecoind -regtest, issue 33 §7): a JSON-RPC proxy between a server process and the
+ * node (either dialect), signed merchant API calls over HTTP,
  * polling for an event with a deadline, and the transactions a wallet has mined.
  */
 
@@ -31,9 +32,9 @@ export async function waitFor<T>(
 }
 
 /**
- * What the proxy does with eth_sendRawTransaction: forward it; refuse it (a JSON-RPC error,
- * nothing reaches the node); or forward it and, once the node has answered, call `onAnswered`
- * and never reply.
+ * What the proxy does with a raw transaction (eth_sendRawTransaction, or a Bitcoin-family node's
+ * sendrawtransaction): forward it; refuse it (a JSON-RPC error, nothing reaches the node); or
+ * forward it and, once the node has answered, call `onAnswered` and never reply.
  */
 export type RawMode =
   | { kind: 'forward' }
@@ -43,19 +44,53 @@ export type RawMode =
 interface RpcCall {
   id?: unknown;
   method?: string;
+  params?: unknown[];
 }
 
+/**
+ * The node's JSON-RPC dialect: an EVM node's (JSON-RPC 2.0, eth_sendRawTransaction, no
+ * credentials), or a Bitcoin-family node's (Dogecoin Core, litecoind: sendrawtransaction, HTTP
+ * basic auth, JSON-RPC 1.0 errors as `{ result: null, error, id }`, HTTP 500 for a single call).
+ */
+export type RpcDialect = 'evm' | 'bitcoin';
+
+const RAW_METHOD: Record<RpcDialect, string> = {
+  evm: 'eth_sendRawTransaction',
+  bitcoin: 'sendrawtransaction',
+};
+
 export interface RpcProxy {
+  /** The node's URL through the proxy, with the node's credentials when its URL carries them. */
   url: string;
   mode: RawMode;
-  /** Every eth_sendRawTransaction seen, in order, with what was done with it. */
-  raws: { raw: Hex; done: 'forwarded' | 'refused' | 'answered-unreplied' }[];
+  /** Every raw transaction seen, in order, with what was done with it (EVM: 0x hex; Bitcoin: bare hex). */
+  raws: { raw: string; done: 'forwarded' | 'refused' | 'answered-unreplied' }[];
   /** How many calls of each method passed, and when the last did (Date.now()). */
   calls: Map<string, { count: number; lastAt: number }>;
   close(): Promise<void>;
 }
 
-export async function startRpcProxy(target: string): Promise<RpcProxy> {
+/**
+ * A JSON-RPC proxy in front of `target`. Batches (arrays) are looked into: a batch holding a raw
+ * transaction is refused whole, or forwarded whole. Credentials in `target`
+ * (`http://user:pass@host:port`) are kept in `url`; the caller's Authorization header is passed
+ * through (a Bitcoin-family node checks it), else the target's credentials are sent.
+ */
+export async function startRpcProxy(
+  target: string,
+  options: { dialect?: RpcDialect } = {},
+): Promise<RpcProxy> {
+  const dialect = options.dialect ?? 'evm';
+  const rawMethod = RAW_METHOD[dialect];
+  const node = new URL(target);
+  const credentials =
+    node.username || node.password ? { user: node.username, pass: node.password } : undefined;
+  node.username = '';
+  node.password = '';
+  const endpoint = node.toString();
+  const ownAuthorization = credentials
+    ? `Basic ${Buffer.from(`${decodeURIComponent(credentials.user)}:${decodeURIComponent(credentials.pass)}`).toString('base64')}`
+    : undefined;
   const proxy: RpcProxy = {
     url: '',
     mode: { kind: 'forward' },
@@ -63,13 +98,14 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
     calls: new Map(),
     close: async () => {},
   };
-  const forward = async (body: string) => {
-    const response = await fetch(target, {
+  const forward = async (body: string, authorization: string | undefined) => {
+    const auth = authorization ?? ownAuthorization;
+    const response = await fetch(endpoint, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
       body,
     });
-    return response.text();
+    return { status: response.status, text: await response.text() };
   };
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     let body = '';
@@ -80,25 +116,26 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
       const seen = proxy.calls.get(call.method ?? '') ?? { count: 0, lastAt: 0 };
       proxy.calls.set(call.method ?? '', { count: seen.count + 1, lastAt: Date.now() });
     }
-    const raw = calls.find((call) => call.method === 'eth_sendRawTransaction') as
-      | (RpcCall & { params: [Hex] })
+    const raw = calls.find((call) => call.method === rawMethod) as
+      | (RpcCall & { params: [string] })
       | undefined;
-    const reply = (text: string) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(text);
+    const reply = (answer: { status: number; text: string }) => {
+      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      res.end(answer.text);
     };
-    if (!raw) return reply(await forward(body));
+    const authorization = req.headers.authorization;
+    if (!raw) return reply(await forward(body, authorization));
     const mode = proxy.mode;
     if (mode.kind === 'refuse') {
       proxy.raws.push({ raw: raw.params[0], done: 'refused' });
-      const refusal = (call: RpcCall) => ({
-        jsonrpc: '2.0',
-        id: call.id,
-        error: { code: -32000, message: 'refused by the test proxy' },
-      });
-      return reply(JSON.stringify(Array.isArray(parsed) ? calls.map(refusal) : refusal(raw)));
+      const error = { code: dialect === 'evm' ? -32000 : -26, message: 'refused by the test proxy' };
+      const refusal = (call: RpcCall) =>
+        dialect === 'evm' ? { jsonrpc: '2.0', id: call.id, error } : { result: null, error, id: call.id };
+      const text = JSON.stringify(Array.isArray(parsed) ? calls.map(refusal) : refusal(raw));
+      // Bitcoin Core answers a single call's error with HTTP 500 (a batch with 200).
+      return reply({ status: dialect === 'bitcoin' && !Array.isArray(parsed) ? 500 : 200, text });
     }
-    const answer = await forward(body);
+    const answer = await forward(body, authorization);
     if (mode.kind === 'forward') {
       proxy.raws.push({ raw: raw.params[0], done: 'forwarded' });
       return reply(answer);
@@ -112,7 +149,8 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
     handle(req, res).catch(() => res.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const address = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  proxy.url = credentials ? `http://${credentials.user}:${credentials.pass}@${address}` : `http://${address}`;
   proxy.close = () =>
     new Promise<void>((resolve) => {
       server.closeAllConnections();
