@@ -9,6 +9,9 @@
  * forwarding, the stored bytes are broadcast and land once: exactly one transaction on the node
  * spends those inputs, the payee is paid once, the payout completed once; then the platform
  * books match the node (chain:reconcile) and the ledger verifies.
+ * Then between broadcast and recording: the proxy forwards the raw transaction and, once the node
+ * has answered, SIGKILLs the process and never replies; restarted, the send is recognised by its
+ * stored bytes (the node already has them) and lands once.
  * The hot wallet is funded for real (the node's wallet pays it), the payout made through the
  * signed API (auto-approved). Runs on PGlite (the process's embedded database under DATA_DIR,
  * opened by the test only while no process runs) and on PostgreSQL (a fresh database).
@@ -296,6 +299,78 @@ describe('SIGKILL between signing and broadcast, on litecoind -regtest', { timeo
       expect(sends.map((s) => [s.status, s.minedTxHash])).toEqual([['confirmed', signed.txHash]]);
       expect(await app.db.select().from(chainSendTxs)).toHaveLength(1);
       // The change is back at the hot wallet: its one output.
+      expect((await unspentOf(app.db, 'DOGE', hot)).count).toBe(1);
+      const rows = await reconcileChain(app.db, dogeOf(app));
+      expect(rows.flatMap((row) => row.differences)).toEqual([]);
+      expect(isClean(rows)).toBe(true);
+      await expectLedgerClean(app.db);
+      await expectReportStatsExact(app.db);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('between broadcast and recording: the node has it, the process dies; after the restart it is recognised and lands once', async () => {
+    server = await startServer();
+    const running = server;
+    const payee = await node.newAddress();
+    const before = proxy.raws.length;
+    let killed: Promise<void> | undefined;
+    proxy.mode = {
+      kind: 'answer-then',
+      onAnswered: () => {
+        killed = kill(running);
+        return killed;
+      },
+    };
+    // The process dies inside this call: no answer.
+    const made = await callApi(running.base, shop, 'POST', '/api/v1/payouts', {
+      merchantOrderNo: 'doge-kill-b',
+      currency: 'DOGE',
+      network: 'DOGE',
+      address: payee,
+      amount: '150',
+    }).catch((error: Error) => error);
+    expect(made).toBeInstanceOf(Error);
+    await killed;
+    expect(running.child.signalCode).toBe('SIGKILL');
+    server = undefined;
+    const [sent] = proxy.raws.slice(before).filter((seen) => seen.done === 'answered-unreplied');
+    if (!sent) throw new Error('no raw transaction reached the node');
+
+    // Stored, its broadcast never recorded; the node has it, in its mempool.
+    const stored = await storedSend('doge-kill-b');
+    expect(stored.withdrawal).toMatchObject({ status: 'sending', txHash: null });
+    expect(stored.send).toMatchObject({ status: 'pending', nonce: null });
+    expect(stored.txs).toHaveLength(1);
+    const [signed] = stored.txs;
+    if (!signed) throw new Error('not stored');
+    expect(signed.broadcastAt).toBeNull();
+    expect(signed.raw).toBe(sent.raw);
+    expect(await node.mempool()).toEqual([signed.txHash]);
+    const inputs = stored.locked.map((o) => `${o.txid}:${o.vout}`);
+
+    // Restarted: recognised by its hash (the same bytes), not sent anew, completed once.
+    proxy.mode = { kind: 'forward' };
+    server = await startServer();
+    const done = await untilCompleted('doge-kill-b');
+    expect(done).toMatchObject({ status: 'completed', txHash: signed.txHash, amount: '150' });
+    expect(new Set(proxy.raws.slice(before).map((seen) => seen.raw))).toEqual(new Set([signed.raw]));
+    expect(await spendersOf(inputs, fundedAt)).toEqual([signed.txHash]);
+    expect(await node.mempool()).toEqual([]);
+    expect(await node.receivedBy(payee)).toBe('150.00000000');
+
+    await stopServerNode(server);
+    server = undefined;
+    const app = await openApp();
+    try {
+      await app.watcher.tick();
+      const all = await app.db.select().from(withdrawals).orderBy(asc(withdrawals.id));
+      expect(all.map((w) => w.status)).toEqual(['completed', 'completed']);
+      expect(all[1]?.txHash).toBe(signed.txHash);
+      const sends = await app.db.select().from(chainSends).orderBy(asc(chainSends.id));
+      expect(sends.map((s) => s.status)).toEqual(['confirmed', 'confirmed']);
+      expect(await app.db.select().from(chainSendTxs)).toHaveLength(2);
       expect((await unspentOf(app.db, 'DOGE', hot)).count).toBe(1);
       const rows = await reconcileChain(app.db, dogeOf(app));
       expect(rows.flatMap((row) => row.differences)).toEqual([]);
