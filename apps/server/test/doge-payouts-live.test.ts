@@ -255,7 +255,7 @@ describe('DOGE payouts on litecoind -regtest', { timeout: 120_000 }, () => {
     await expectBooksClean();
   });
 
-  it('5: a stuck payout is replaced spending the same inputs at a higher fee, and lands once', async () => {
+  it('5: a stuck payout is replaced spending the same inputs at a higher fee (twice), and lands once', async () => {
     const payee = await node.newAddress();
     const before = await unspentOf(app.db, 'DOGE', hot);
     const made = await payout('doge-5b', payee, '60');
@@ -280,16 +280,29 @@ describe('DOGE payouts on litecoind -regtest', { timeout: 120_000 }, () => {
     expect(await doge.sender.txState(first.txHash)).toEqual({ state: 'unknown' });
     expect((await payoutOf('doge-5b')).txHash).toBe(second.txHash);
 
+    // Stuck again: the replacement is replaced in turn (BIP 125 over a replacement), higher still.
+    await node.mineEmpty(STUCK_BLOCKS);
+    await tick();
+    const third = (await sendOf('doge-5b')).txs[2];
+    if (!third) throw new Error('not replaced again');
+    expect(inputsOfRaw(third.raw)).toEqual(inputsOfRaw(first.raw));
+    expect(feeOf(third.fee).greaterThan(feeOf(second.fee))).toBe(true);
+    expect(await node.mempool()).toEqual([third.txHash]);
+
     await mineAndConfirm();
-    expect(await payoutOf('doge-5b')).toMatchObject({ status: 'completed', txHash: second.txHash });
+    expect(await payoutOf('doge-5b')).toMatchObject({ status: 'completed', txHash: third.txHash });
     expect(await node.receivedBy(payee)).toBe('60.00000000');
-    const mined = await nodeTx(second.txHash);
+    const mined = await nodeTx(third.txHash);
     expect(mined.vout.map((o) => [paysTo(o), o.value])).toEqual([
       [payee, '60.00000000'],
-      [hot, money(before.total).minus('60').minus(feeOf(second.fee)).toFixed(8)],
+      [hot, money(before.total).minus('60').minus(feeOf(third.fee)).toFixed(8)],
     ]);
-    await expect(nodeTx(first.txHash)).rejects.toThrow(/No such/i);
-    expect((await sendOf('doge-5b')).send).toMatchObject({ status: 'confirmed', minedTxHash: second.txHash });
+    for (const replaced of [first, second]) {
+      await expect(nodeTx(replaced.txHash)).rejects.toThrow(/No such/i);
+    }
+    const done = (await sendOf('doge-5b')).send;
+    expect(done).toMatchObject({ status: 'confirmed', minedTxHash: third.txHash });
+    expect(money(done?.networkFee ?? '').eq(feeOf(third.fee))).toBe(true);
     await expectBooksClean();
   });
 
