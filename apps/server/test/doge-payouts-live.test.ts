@@ -213,6 +213,8 @@ async function expectBooksClean(options: { inFlight?: boolean } = {}) {
   const rows = await reconcileChain(app.db, doge);
   expect(rows.flatMap((row) => row.differences)).toEqual([]);
   expect(isClean(rows)).toBe(true);
+  // Nor did the watcher ever raise anything (reconcile_difference, hot_wallet_low, rpc_down …).
+  expect(await app.db.select().from(chainAlerts).where(eq(chainAlerts.chainId, 'DOGE'))).toEqual([]);
   await expectLedgerClean(app.db);
   await expectReportStatsExact(app.db);
 }
