@@ -110,6 +110,28 @@ const blockRefOf = (block: RpcHeader): BlockRef => ({
 
 type Decoded = ReturnType<typeof RawTx.decode>;
 
+/**
+ * An output script's key when it is P2PKH (`p` and the key hash, hex) or P2SH (`s` and the
+ * script hash); null for any other script (P2PK, multisig, OP_RETURN, a witness program).
+ */
+function scriptKey(script: Uint8Array): string | null {
+  // P2PKH: OP_DUP OP_HASH160 <20> OP_EQUALVERIFY OP_CHECKSIG; P2SH: OP_HASH160 <20> OP_EQUAL.
+  if (
+    script.length === 25 &&
+    script[0] === 0x76 &&
+    script[1] === 0xa9 &&
+    script[2] === 0x14 &&
+    script[23] === 0x88 &&
+    script[24] === 0xac
+  ) {
+    return `p${hex.encode(script.subarray(3, 23))}`;
+  }
+  if (script.length === 23 && script[0] === 0xa9 && script[1] === 0x14 && script[22] === 0x87) {
+    return `s${hex.encode(script.subarray(2, 22))}`;
+  }
+  return null;
+}
+
 export function createDogeReader(options: DogeReaderOptions): DogeReader {
   const { network, confirmations, wallet, startBlock, outputsOf } = options;
   const chainId = options.chainId ?? 'DOGE';
@@ -158,27 +180,47 @@ export function createDogeReader(options: DogeReaderOptions): DogeReader {
     return results.flat();
   };
 
-  /** The P2PKH or P2SH address an output script pays on this network; null for any other script. */
-  const addressOfScript = (script: Uint8Array): string | null => {
-    // P2PKH: OP_DUP OP_HASH160 <20> OP_EQUALVERIFY OP_CHECKSIG; P2SH: OP_HASH160 <20> OP_EQUAL.
-    const isPkh =
-      script.length === 25 &&
-      script[0] === 0x76 &&
-      script[1] === 0xa9 &&
-      script[2] === 0x14 &&
-      script[23] === 0x88 &&
-      script[24] === 0xac;
-    const isSh = script.length === 23 && script[0] === 0xa9 && script[1] === 0x14 && script[22] === 0x87;
-    if (!isPkh && !isSh) return null;
-    return addressCoder.encode(OutScript.decode(script));
+  /**
+   * The watched set by output key (the script's kind and hash): matching an output is then one
+   * Map lookup on its script, without encoding an address (base58check) for every output of a
+   * block. Built once per set and extended as it grows: a watched set only grows (its rows' ids
+   * only grow, modules/watcher/watched-set.ts), and one that shrank is indexed again.
+   */
+  const indexes = new WeakMap<ReadonlySet<string>, { seen: number; byKey: Map<string, string> }>();
+  const indexOf = (watched: ReadonlySet<string>): Map<string, string> => {
+    let index = indexes.get(watched);
+    if (!index || index.seen > watched.size) {
+      index = { seen: 0, byKey: new Map() };
+      indexes.set(watched, index);
+    }
+    if (index.seen < watched.size) {
+      let position = 0;
+      for (const address of watched) {
+        if (position++ < index.seen) continue;
+        const key = addressKey(address);
+        if (key !== null) index.byKey.set(key, address);
+      }
+      index.seen = watched.size;
+    }
+    return index.byKey;
+  };
+  /** An address's output key on this network; null for an address of another network or kind. */
+  const addressKey = (address: string): string | null => {
+    try {
+      const decoded = addressCoder.decode(address);
+      if (decoded.type === 'pkh') return `p${hex.encode(decoded.hash)}`;
+      if (decoded.type === 'sh') return `s${hex.encode(decoded.hash)}`;
+    } catch {
+      // not an address of this network
+    }
+    return null;
   };
 
   /** Who paid: the address of an output as explorers name it (P2PK as its key's P2PKH); '' when it has none. */
   const senderOfScript = (script: Uint8Array): string => {
-    const address = addressOfScript(script);
-    if (address !== null) return address;
     try {
       const decoded = OutScript.decode(script);
+      if (decoded.type === 'pkh' || decoded.type === 'sh') return addressCoder.encode(decoded);
       if (decoded.type === 'pk') return p2pkh(decoded.pubkey, network.params).address ?? '';
     } catch {
       // not a standard script
@@ -266,6 +308,7 @@ export function createDogeReader(options: DogeReaderOptions): DogeReader {
       for (const txid of full.tx) located.push({ txid, block });
     }
     const decoded = await rawTransactions(located.map(({ txid }) => txid));
+    const byKey = indexOf(watched);
 
     interface Match {
       transfer: ChainTransfer;
@@ -275,8 +318,9 @@ export function createDogeReader(options: DogeReaderOptions): DogeReader {
     for (const [i, tx] of decoded.entries()) {
       const { txid, block } = located[i] as { txid: string; block: BlockRef };
       for (const [vout, output] of tx.outputs.entries()) {
-        const toAddress = addressOfScript(output.script);
-        if (toAddress === null || !watched.has(toAddress)) continue;
+        const key = scriptKey(output.script);
+        const toAddress = key === null ? undefined : byKey.get(key);
+        if (toAddress === undefined) continue;
         matches.push({
           tx,
           transfer: {
