@@ -14,7 +14,13 @@ const integration = (name: 'pglite' | 'postgres') => ({
     exclude:
       name === 'postgres'
         ? // The EVM and Doge adapters' tests talk to their node only, no database: once is enough.
-          ['test/server-process.test.ts', 'test/chains-evm-adapter.test.ts', 'test/doge-adapter.test.ts']
+          [
+            'test/server-process.test.ts',
+            'test/chains-evm-adapter.test.ts',
+            'test/doge-adapter.test.ts',
+            'test/doge-rpc.test.ts',
+            'test/doge-sender.test.ts',
+          ]
         : ['test/database-connection-loss.test.ts', 'test/multi-node.test.ts'],
     env: { TOLLGATE_TEST_DB: name },
     // ledger:verify on every test database before it closes; the file fails on a problem.

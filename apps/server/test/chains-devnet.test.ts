@@ -7,7 +7,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAIN_IDS } from '../src/chains/chain-adapter';
+import { accountSender, CHAIN_IDS } from '../src/chains/chain-adapter';
 import { devnetTransfer } from '../src/chains/devnet/devnet-transfer';
 import { devnetBlocks, devnetTransfers, walletSecrets } from '../src/db/schema';
 import { AppError } from '../src/lib/app-error';
@@ -250,7 +250,7 @@ describe('blocks, scans and confirmations', () => {
   });
 
   it('sends from the hot wallet (account 2): signed without the network, one pending transfer per nonce', async () => {
-    const sender = adapter('POLYGON').sender;
+    const sender = accountSender(adapter('POLYGON'));
     const intent = { coinName: 'POL', from: { account: 2, index: 0 }, toAddress: EVM_0, amount: '2' };
     const fee = await sender.quoteFee(intent);
     const signed = await sender.sign(intent, 0, fee);
@@ -295,7 +295,7 @@ describe('blocks, scans and confirmations', () => {
   });
 
   it('mines a transfer sent to fail as reverted: in a block, seen by no scan', async () => {
-    const sender = adapter('ETH').sender;
+    const sender = accountSender(adapter('ETH'));
     const intent = {
       coinName: 'ETH',
       from: { account: 2, index: 0 },

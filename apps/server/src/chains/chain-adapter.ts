@@ -68,9 +68,9 @@ export interface TransferIntent {
 }
 
 /**
- * The fee a transaction offers, in base units as decimal strings (never JS numbers). EVM:
+ * The fee a transaction offers, as decimal strings (never JS numbers). EVM, in base units (wei):
  * `gas` (the limit) with `maxFeePerGas` and `maxPriorityFeePerGas` (EIP-1559), or `gasPrice`
- * (legacy). UTXO: `fee` (the whole fee) and `feePerKb`.
+ * (legacy). UTXO, in the coin (DOGE): `feePerKb` and `fee` (the whole fee).
  */
 export type FeeOffer = Record<string, string>;
 
@@ -185,10 +185,10 @@ export interface UtxoSender {
  * The adapter's boundary with a chain, per family (docs/decisions/2026-12-07-chain-boundary.md):
  * reading (head, blocks by height with their hashes, a range's transfers to the watched set,
  * balances) is the same for every family; sending differs: account chains (nonces and gas)
- * implement AccountSender; UTXO chains (Doge, issue 33) implement UtxoSender (joining this union
- * once modules/chain-sends sends through it).
+ * implement AccountSender; UTXO chains (Doge, issue 33) implement UtxoSender. What only an
+ * account chain has (nonces, gas, gas top-ups) narrows on `sender.kind === 'account'`.
  */
-export type ChainSender = AccountSender;
+export type ChainSender = AccountSender | UtxoSender;
 
 /** The hot wallet: BIP-44 account 2 (orders are account 0, merchants' deposit addresses 1), index 0. */
 export const HOT_WALLET = { account: 2, index: 0 } as const;
@@ -229,6 +229,12 @@ export interface ChainAdapter {
   balanceOf(address: string, coinName: string, atHeight?: number): Promise<string>;
   /** Sending: account chains (nonces and gas) or UTXO chains (inputs and change). */
   readonly sender: ChainSender;
+}
+
+/** The adapter's sender, known to be an account chain's (nonces and gas): throws on a UTXO chain. */
+export function accountSender(adapter: Pick<ChainAdapter, 'chainId' | 'sender'>): AccountSender {
+  if (adapter.sender.kind !== 'account') throw new Error(`chain ${adapter.chainId}: not an account chain`);
+  return adapter.sender;
 }
 
 /** The cursor's first height for a chain that has none yet: START_BLOCK_<CHAIN>, else the head now. */

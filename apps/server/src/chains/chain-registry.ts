@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { coins } from '../db/schema';
 import { StartupError } from '../lib/startup-error';
-import { CHAIN_IDS, type ChainAdapter, type ChainId, type UtxoSender } from './chain-adapter';
+import { CHAIN_IDS, type ChainAdapter, type ChainId } from './chain-adapter';
 import type { ChainMode, ChainSettings } from './chain-config';
 import {
   type BlockProducer,
@@ -18,6 +18,7 @@ import { type DevnetTransferInput, type DevnetTransferRow, devnetTransfer } from
 import { createDogeAdapter, createDogeReader } from './doge/doge-adapter';
 import { DOGE_NETWORKS } from './doge/doge-network';
 import { knownOutputsOf } from './doge/doge-outputs';
+import { createDogeSender } from './doge/doge-sender';
 import { ChainIdMismatchError, createEvmAdapter, type EvmAdapter, type EvmCoin } from './evm/evm-adapter';
 import { EVM_MAINNET_IDS, type EvmChainId, isEvmChain, KNOWN_EVM_NETWORKS } from './evm/evm-chains';
 import type { HdWallet } from './hd-wallet';
@@ -140,11 +141,12 @@ export async function createChainRegistry(deps: {
         if (network.name !== 'mainnet') {
           log.warn(`Chain ${chainId} runs on a test network: Dogecoin ${network.name}, set by DOGE_NETWORK.`);
         }
-        // ── MERGE (issue 33): the Doge sender (chains/doge/doge-sender.ts) goes here:
-        //      const adapter = createDogeAdapter(reader, createDogeSender({ ... }));
-        //    and the cast below goes once ChainSender includes UtxoSender.
-        const adapter = createDogeAdapter(reader, senderNotWired(chainId));
-        adapters.set(chainId, adapter as unknown as ChainAdapter);
+        // The sender asks the node through the reader's connection: checked before its first answer.
+        const adapter = createDogeAdapter(
+          reader,
+          createDogeSender({ rpc: reader.rpc, network, wallet, signer }),
+        );
+        adapters.set(chainId, adapter);
         liveAdapters.push(adapter);
         statuses.push({ chainId, enabled: true, confirmations });
         continue;
@@ -209,24 +211,6 @@ export async function createChainRegistry(deps: {
       await blockProducer?.stop();
       await Promise.all(liveAdapters.map((adapter) => adapter.close()));
     },
-  };
-}
-
-/**
- * ── MERGE (issue 33): a placeholder until the Doge sender lands; it refuses every send, so
- * nothing is ever half sent. Goes with the marked spot above.
- */
-function senderNotWired(chainId: ChainId): UtxoSender {
-  const refuse = async (): Promise<never> => {
-    throw new Error(`chain ${chainId}: sending is not wired yet (issue 33)`);
-  };
-  return {
-    kind: 'utxo',
-    quoteFee: refuse,
-    selectInputs: () => undefined,
-    sign: refuse,
-    broadcast: refuse,
-    txState: refuse,
   };
 }
 

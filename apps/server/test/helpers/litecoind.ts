@@ -14,7 +14,8 @@ import { createDogeRpc, type DogeRpc, int } from '../../src/chains/doge/doge-rpc
  *   mining fails after a few hundred blocks);
  * - `-txindex` serves getrawtransaction for any transaction (the adapter relies on it, as on a
  *   Dogecoin node);
- * - `-listen=0`: no peers; `-fallbackfee`: its own wallet pays without fee estimates.
+ * - `-listen=0`: no peers; `-fallbackfee`: its own wallet pays without fee estimates;
+ * - `-mempoolreplacement=1`: BIP 125 replacements relayed, as Dogecoin Core 1.14 does by default.
  * The node's wallet `w` pays the platform's addresses (`send`) and mines (`mine`): at start it
  * mines 150 blocks to itself, so 50 coinbases (2,500 coins) are spendable.
  */
@@ -79,6 +80,9 @@ export async function startLitecoind(options: { args?: string[] } = {}): Promise
       '-rpcuser=tollgate',
       '-rpcpassword=regtest',
       '-fallbackfee=0.0002',
+      // Dogecoin Core 1.14 relays BIP 125 replacements (DEFAULT_ENABLE_REPLACEMENT = true);
+      // Litecoin Core does not unless told: a stuck send's replacement needs it.
+      '-mempoolreplacement=1',
       ...(options.args ?? []),
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },

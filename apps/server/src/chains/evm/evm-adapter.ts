@@ -10,7 +10,7 @@ import {
   toHex,
 } from 'viem';
 import { isValidAddress } from '../addresses';
-import type { BlockRef, ChainAdapter, ChainTransfer, ScannedRange } from '../chain-adapter';
+import type { AccountSender, BlockRef, ChainAdapter, ChainTransfer, ScannedRange } from '../chain-adapter';
 import type { HdWallet } from '../hd-wallet';
 import type { Signer } from '../signer';
 import { EVM_MAINNET_IDS, type EvmChainId, KNOWN_EVM_NETWORKS } from './evm-chains';
@@ -66,6 +66,7 @@ export interface EvmAdapterOptions {
 
 export interface EvmAdapter extends ChainAdapter {
   readonly mode: 'live';
+  readonly sender: AccountSender;
   /** The chain id the node reports, checked against the expected one (ChainIdMismatchError). */
   checkNode(): Promise<number>;
   /** The eth_getLogs range the scan asks now (narrowed after refusals). */

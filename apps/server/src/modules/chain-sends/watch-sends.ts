@@ -1,5 +1,5 @@
 import { toDecimalString } from '@tollgate/contracts/money';
-import type { ChainAdapter, FeeOffer, TxState } from '../../chains/chain-adapter';
+import type { ChainAdapter, FeeOffer, SignedTx, TransferIntent, TxState } from '../../chains/chain-adapter';
 import { DEFAULT_SEND_STUCK_BLOCKS } from '../../chains/chain-config';
 import {
   type ChainSendKind,
@@ -14,11 +14,12 @@ import {
 import { broadcastSendTx } from './prepare-send';
 import { bookMined, unbookMined } from './send-books';
 import type { ChainSendDeps, SendHandler, SendHandlers } from './send-handler';
+import { utxosOfSend } from './utxos.repository';
 
 /**
  * The chain's open sends, each watcher pass (the holder of the chain's lease runs it). For each
- * send, the node is asked about every one of its transactions (they share the nonce, so at most
- * one is ever mined):
+ * send, the node is asked about every one of its transactions (they share the nonce, or spend
+ * the same inputs, so at most one is ever mined):
  * - one is mined: its height, block hash and fee are recorded (the send is `mined`) with its
  *   entry in the platform books (send-books.ts), and its hash becomes the one shown; with the chain's confirmations, and its block still the
  *   canonical one at that height, the send is `confirmed` (or `reverted`), and only then does its
@@ -26,8 +27,8 @@ import type { ChainSendDeps, SendHandler, SendHandlers } from './send-handler';
  * - none is mined any more, though one was: its block left the chain, the send is `pending` again
  *   and its books entry reversed;
  * - none is mined, and the latest was signed SEND_STUCK_BLOCKS blocks ago or more: it is stuck,
- *   signed again at the same nonce with the fee the node's rules require over it, stored, then
- *   broadcast;
+ *   signed again at the same nonce (or over the same inputs) with the fee the node's rules
+ *   require over it, stored, then broadcast;
  * - the node does not know the latest, or it was never broadcast (a crash between the commit
  *   and the broadcast): the same stored bytes are broadcast.
  * The node is never asked inside a transaction; each change is one transaction, from the
@@ -170,26 +171,27 @@ async function watchMined(pass: Pass, send: ChainSendRow, minedTx: ChainSendTxRo
 }
 
 /**
- * Stuck: signed again at the send's nonce with a higher fee, stored (only while the send is
- * still open and `latest` is still its latest transaction), then broadcast. Every hash stays.
+ * Stuck: signed again over what the send spends (its nonce, or its inputs locked to it) with a
+ * higher fee, stored (only while the send is still open and `latest` is still its latest
+ * transaction), then broadcast. Every hash stays.
  */
 async function replace(pass: Pass, send: ChainSendRow, latest: ChainSendTxRow): Promise<void> {
   const { deps, adapter, handler } = pass;
   const intent = await handler.intentOf(deps.db, send);
-  if (!intent || send.nonce === null) {
+  const sign = intent && (await signerOf(deps, adapter, send, intent));
+  if (!intent || !sign) {
     deps.log?.error(
       { chainId: send.chainId, kind: send.kind, ref: send.ref },
       'send: cannot be signed again',
     );
     return;
   }
-  const nonce = send.nonce;
   const fee = await adapter.sender.quoteFee(intent, latest.fee as FeeOffer);
   const stored = await deps.db.transaction(async (tx) => {
     const locked = await lockSend(tx, send.id);
     const last = (await txsOfSend(tx, send.id)).at(-1);
     if (locked?.status !== 'pending' || last?.id !== latest.id) return undefined;
-    const signed = await adapter.sender.sign(intent, nonce, fee);
+    const signed = await sign(fee);
     return insertSendTx(tx, {
       sendId: send.id,
       chainId: send.chainId,
@@ -203,8 +205,28 @@ async function replace(pass: Pass, send: ChainSendRow, latest: ChainSendTxRow): 
   if (!stored) return;
   deps.log?.warn(
     { chainId: send.chainId, kind: send.kind, ref: send.ref, replaced: latest.txHash, txHash: stored.txHash },
-    'send: not mined in time; replaced at the same nonce with a higher fee',
+    'send: not mined in time; replaced with a higher fee, spending the same nonce or inputs',
   );
   const { events } = await broadcastSendTx(deps, adapter, send, stored, handler);
   if (events) pass.report.events = true;
+}
+
+/**
+ * Signs the send's transfer again at a fee: at its nonce (account chains), or over the outputs
+ * locked to it, every one of its inputs (UTXO chains). Undefined when that is not there.
+ */
+async function signerOf(
+  deps: ChainSendDeps,
+  adapter: ChainAdapter,
+  send: ChainSendRow,
+  intent: TransferIntent,
+): Promise<((fee: FeeOffer) => Promise<SignedTx>) | undefined> {
+  const sender = adapter.sender;
+  if (sender.kind === 'account') {
+    const nonce = send.nonce;
+    return nonce === null ? undefined : (fee) => sender.sign(intent, nonce, fee);
+  }
+  const inputs = await utxosOfSend(deps.db, send);
+  const named = Array.isArray(send.inputs) ? send.inputs.length : 0;
+  return named === 0 || inputs.length !== named ? undefined : (fee) => sender.sign(intent, inputs, fee);
 }

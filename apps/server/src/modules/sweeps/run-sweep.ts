@@ -1,7 +1,13 @@
 import { money, toDecimalString } from '@tollgate/contracts/money';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type ChainAdapter, GAS_WALLET, HOT_WALLET, type TransferIntent } from '../../chains/chain-adapter';
+import {
+  accountSender,
+  type ChainAdapter,
+  GAS_WALLET,
+  HOT_WALLET,
+  type TransferIntent,
+} from '../../chains/chain-adapter';
 import type { Database } from '../../db/client';
 import { sweeps } from '../../db/schema';
 import type { JobHandler } from '../../jobs/worker';
@@ -55,6 +61,8 @@ export async function runSweepStep(
   if (sweep.status !== 'planned' && sweep.status !== 'funded') return sweep.status;
   const adapter = deps.chains.get(sweep.chainId);
   if (!adapter) throw new Error(`sweep ${sweepId}: chain ${sweep.chainId} is not enabled on this server`);
+  // An account chain's sweep (gas, top-ups): a UTXO chain consolidates instead (planSweeps plans none there).
+  const sender = accountSender(adapter);
   const hot = adapter.deriveAddress(HOT_WALLET.index, HOT_WALLET.account);
   const native = await nativeCoinOf(deps.db, sweep.chainId);
   const giveUp = async () => {
@@ -70,8 +78,8 @@ export async function runSweepStep(
   if (balance.lte(0)) return giveUp();
 
   if (sweep.coinName === native) {
-    const quote = await adapter.sender.quoteFee(sweepIntent(sweep, hot, toDecimalString(balance)));
-    const amount = balance.minus(adapter.sender.maxNetworkFee(quote));
+    const quote = await sender.quoteFee(sweepIntent(sweep, hot, toDecimalString(balance)));
+    const amount = balance.minus(sender.maxNetworkFee(quote));
     if (amount.lte(0)) return giveUp();
     return send(
       deps,
@@ -87,7 +95,7 @@ export async function runSweepStep(
   if (sweep.status === 'funded') {
     const fee =
       (sweep.fee as Record<string, string> | null) ??
-      (await adapter.sender.quoteFee(sweepIntent(sweep, hot, toDecimalString(balance))));
+      (await sender.quoteFee(sweepIntent(sweep, hot, toDecimalString(balance))));
     return send(
       deps,
       adapter,
@@ -100,17 +108,17 @@ export async function runSweepStep(
   }
 
   const intent = sweepIntent(sweep, hot, toDecimalString(balance));
-  const fee = await adapter.sender.quoteFee(intent);
+  const fee = await sender.quoteFee(intent);
   const gasHeld = money(await adapter.balanceOf(sweep.address, native));
-  const gasNeeded = money(adapter.sender.maxNetworkFee(fee));
+  const gasNeeded = money(sender.maxNetworkFee(fee));
   if (gasHeld.gte(gasNeeded)) return send(deps, adapter, sweep, 'sweep', intent, fee, 'sending');
 
   // The gas wallet tops the address up with exactly what the fee can cost, less what it holds.
   const topUp = topUpIntent(sweep, native, toDecimalString(gasNeeded.minus(gasHeld)));
-  const topUpFee = await adapter.sender.quoteFee(topUp);
+  const topUpFee = await sender.quoteFee(topUp);
   const gasWallet = adapter.deriveAddress(GAS_WALLET.index, GAS_WALLET.account);
   const walletHolds = money(await adapter.balanceOf(gasWallet, native));
-  const walletNeeds = money(topUp.amount).plus(adapter.sender.maxNetworkFee(topUpFee));
+  const walletNeeds = money(topUp.amount).plus(sender.maxNetworkFee(topUpFee));
   const alert = { chainId: sweep.chainId, kind: 'hot_wallet_low' as const, key: `gas:${native}` };
   if (adapter.mode === 'live' && walletHolds.lt(walletNeeds)) {
     await raiseAlert(deps.db, {

@@ -15,6 +15,7 @@ import { applyDecision } from './apply-decision';
 import { keptBlocks, storeBlocks, storedBlock } from './chain-blocks.repository';
 import { holdLease, leaseName } from './chain-lease';
 import { creditConfirmed } from './credit-confirmed';
+import { recordOutputs } from './record-outputs';
 import { rewindReorg } from './reorg';
 import {
   claimRange,
@@ -38,7 +39,8 @@ import type { WatchedSets } from './watched-set';
  *    (locked, and only while still where this node read it), store the range's latest blocks
  *    (chain_blocks), record each transfer once (unique chain + tx hash + log index) and
  *    attribute it to the order of its address under the order's row lock, judging lateness
- *    by the block's time, or to a merchant's deposit address (assets/deposit-watch.ts);
+ *    by the block's time, or to a merchant's deposit address (assets/deposit-watch.ts); on a
+ *    UTXO chain, record the outputs the platform can spend (record-outputs.ts);
  * 2. expire the pending orders past their time, one transaction each (any node);
  * 3. per chain held, credit each transfer that has its confirmations and whose order is no
  *    longer pending, once the chain confirms its block is still the canonical one at its
@@ -284,6 +286,8 @@ async function scanRange(
   await db.transaction(async (tx) => {
     if (!(await claimRange(tx, chainId, cursor, last, now()))) return; // another node has this range
     await storeBlocks(tx, chainId, range.blocks, keptBlocks(adapter.confirmations));
+    // UTXO chains: the outputs the platform can spend (chain_utxos), whatever each transfer is.
+    await recordOutputs(tx, adapter, range.transfers, now());
     for (const transfer of range.transfers) {
       const time = now();
       const fromPlatform = platform.has(transfer.fromAddress);

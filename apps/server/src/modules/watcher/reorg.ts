@@ -11,6 +11,7 @@ import {
   platformEntries,
 } from '../../db/schema';
 import { type BookLine, entries, postEntry } from '../books/platform-books';
+import { unmineUtxosAbove } from '../chain-sends/utxos.repository';
 import { decideOnReorg } from '../orders/collection-rules';
 import { applyDecision } from './apply-decision';
 import { deleteBlocksAbove, storedBlocksDown } from './chain-blocks.repository';
@@ -23,7 +24,8 @@ import { type LockedOrder, lockOrder } from './watch.repository';
  * blocks, asking the chain for each height, to the highest one still canonical: the common
  * ancestor. Then, in one transaction that also moves the cursor back to the ancestor (only
  * while it is still where this node read it):
- * 1. the stored blocks above the ancestor are forgotten;
+ * 1. the stored blocks above the ancestor are forgotten (on a UTXO chain, the outputs mined in
+ *    them are no longer spendable: chain_utxos keeps them, with their locks, without a block);
  * 2. the transfers recorded in them that were not credited are dropped (a transaction mined
  *    again in the new blocks is recorded again when they are scanned);
  * 3. their orders decide again from what is left (collection-rules.ts decideOnReorg), with the
@@ -64,6 +66,8 @@ export async function rewindReorg(
       .returning({ chainId: chainCursors.chainId });
     if (moved.length === 0) return; // another node rewound or scanned meanwhile
     await deleteBlocksAbove(tx, chainId, ancestor);
+    // UTXO chains: the outputs above are not spendable until a scan finds them again.
+    if (adapter.sender.kind === 'utxo') await unmineUtxosAbove(tx, chainId, ancestor);
     const orphans = await tx
       .select({ id: chainTransfers.id, orderId: chainTransfers.orderId, status: chainTransfers.status })
       .from(chainTransfers)

@@ -15,6 +15,9 @@ describe('withdraw checks', () => {
     });
     expect(checkAddress('ETH', '0x123')).not.toBeNull();
     expect(checkAddress('DOGE', 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH')).not.toBeNull();
+    // A live node on regtest or testnet (DOGE_NETWORK): its P2PKH addresses pass the shape too.
+    expect(checkAddress('DOGE', 'n2BtB3KcBSDRBymAhY3EtdbuR3AQqjrxLo')).toBeNull();
+    expect(checkAddress('DOGE', '0x9858EfFD232B4033E47d90003D41EC34EcaEda94')).not.toBeNull();
   });
 
   it('checks the amount: a number, decimals, limits, and amount + fee within the available', () => {

@@ -11,7 +11,9 @@ export type Check = { key: string; values?: Record<string, string | number> } | 
 const ADDRESS_SHAPE: Record<string, RegExp> = {
   evm: /^0x[0-9a-fA-F]{40}$/,
   tron: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
-  doge: /^[9AD][1-9A-HJ-NP-Za-km-z]{33}$/,
+  // Mainnet P2PKH "D…" and P2SH "9…"/"A…"; a live node on Dogecoin's testnet or regtest
+  // (DOGE_NETWORK) uses "n…"/"m…" and "2…": the server checks the network's own prefixes.
+  doge: /^([9AD][1-9A-HJ-NP-Za-km-z]{33}|[mn][1-9A-HJ-NP-Za-km-z]{33}|2[1-9A-HJ-NP-Za-km-z]{34})$/,
 };
 
 export function familyOf(chainId: string): 'evm' | 'tron' | 'doge' {
