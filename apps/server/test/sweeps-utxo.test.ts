@@ -118,7 +118,7 @@ describe('sweeps on a UTXO chain: consolidations', () => {
     const b = await order('sweep-b', '70');
     const c = await order('sweep-c', '20');
     const merchant = await createMerchant(app);
-    const deposit = await getDepositAddress({ db: app.db, now: clock.now, chains }, merchant.id, {
+    const deposit = await getDepositAddress({ db: app.db, chains }, merchant.id, {
       coinName: 'DOGE',
       chainId: 'DOGE',
     });
