@@ -11,16 +11,19 @@
  * - at most the input cap per consolidation: as many consolidations as it needs;
  * - chain:reconcile of DOGE (no gas wallet) is clean after every step, the ledger at the end.
  */
+import { opsChains } from '@tollgate/contracts';
 import { money } from '@tollgate/contracts/money';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChainRegistry } from '../src/chains/chain-registry';
 import { chainSends, chainUtxos, jobs, platformEntries, sweeps } from '../src/db/schema';
 import { getDepositAddress } from '../src/modules/assets/deposit.service';
 import { findWithdrawal } from '../src/modules/assets/withdrawal.repository';
 import { freezeWithdrawal } from '../src/modules/assets/withdrawal.service';
 import { sendWithdrawal } from '../src/modules/assets/withdrawal-send';
 import { isClean, reconcileChain } from '../src/modules/books/reconcile';
+import { listOpsChains } from '../src/modules/ops/ops-chains.service';
 import { createCollectionOrder } from '../src/modules/orders/order.service';
 import { planConsolidations, runConsolidation } from '../src/modules/sweeps/consolidate';
 import { planSweeps } from '../src/modules/sweeps/plan-sweeps';
@@ -182,6 +185,34 @@ describe('sweeps on a UTXO chain: consolidations', () => {
     ]);
     await tick();
     await expectReconciled(); // in flight: the outputs are still unspent on chain and in the books
+  });
+
+  it('the Chains page shows DOGE: the hot wallet’s unspent outputs, no gas wallet, the consolidation in flight', async () => {
+    const registry: ChainRegistry = {
+      mode: 'live',
+      get: chains.get,
+      enabled: chains.enabled,
+      statuses: () => [{ chainId: 'DOGE', enabled: true, confirmations: CONFIRMATIONS }],
+      devnet: null,
+      start: () => undefined,
+      stop: async () => undefined,
+    };
+    const { chains: shown } = opsChains.parse(await listOpsChains({ db: app.db, chains: registry }));
+    const [chain] = shown;
+    const head = await doge.headHeight();
+    expect(chain).toMatchObject({ chainId: 'DOGE', mode: 'live', state: 'ok', headHeight: head, lag: 0 });
+    expect(chain?.scannedHeight).toBe(head);
+    // Only the operator's funding is the hot wallet's so far: one output, its balance from the node.
+    expect(chain?.wallets).toEqual([
+      { role: 'hot', address: hot, balances: [{ coinName: 'DOGE', amount: '100' }], unspentOutputs: 1 },
+    ]);
+    const [send] = await sweepSends();
+    expect(chain?.sends).toMatchObject([
+      { kind: 'sweep', ref: send?.ref, amount: '185', nonce: null, status: 'pending' },
+    ]);
+    expect(chain?.sends[0]?.txs.map((tx) => tx.txHash)).toEqual([[...doge.sent.keys()][0]]);
+    expect(chain?.pendingSweeps).toBe(1);
+    expect(chain?.alerts).toEqual([]);
   });
 
   it('mined: each address’s inputs move to the hot wallet, the fee is its expense; confirmed: done', async () => {

@@ -76,7 +76,8 @@ export async function reconcileChain(
     }
     // The wallets are always looked at: coin sent to them from outside is a difference too. A
     // UTXO chain has no gas wallet (a consolidation pays its own fee).
-    const wallets = coin.isNative && adapter.sender.kind === 'account' ? [hot, gas] : [hot];
+    const noGas = adapter.family === 'doge' || adapter.sender.kind === 'utxo';
+    const wallets = coin.isNative && !noGas ? [hot, gas] : [hot];
     for (const address of wallets) if (!held.has(address)) held.set(address, '0');
     let onChainTotal = money('0');
     let bookedTotal = money('0');
