@@ -13,11 +13,11 @@ const integration = (name: 'pglite' | 'postgres') => ({
     include: ['test/**/*.test.ts'],
     exclude:
       name === 'postgres'
-        ? // The EVM adapter's and the Doge node's tests talk to anvil or litecoind only, no
-          // database: once is enough.
+        ? // The EVM and Doge adapters' tests talk to their node only, no database: once is enough.
           [
             'test/server-process.test.ts',
             'test/chains-evm-adapter.test.ts',
+            'test/doge-adapter.test.ts',
             'test/doge-rpc.test.ts',
             'test/doge-sender.test.ts',
           ]

@@ -25,7 +25,8 @@ describe('chain settings', () => {
       rpcUrls: { ETH: undefined, TRON: undefined, BSC: undefined, POLYGON: undefined, DOGE: undefined },
       walletMnemonic: undefined,
       sendStuckBlocks: 12,
-      startBlocks: { ETH: undefined, BSC: undefined, POLYGON: undefined },
+      startBlocks: { ETH: undefined, BSC: undefined, POLYGON: undefined, DOGE: undefined },
+      dogeNetwork: 'mainnet',
       evmChainIds: { ETH: 1, BSC: 56, POLYGON: 137 },
       tokenContracts: {},
       sweepMinimums: DEFAULT_SWEEP_MINIMUMS,
@@ -58,7 +59,8 @@ describe('chain settings', () => {
       },
       walletMnemonic: MNEMONIC,
       sendStuckBlocks: 12,
-      startBlocks: { ETH: undefined, BSC: undefined, POLYGON: undefined },
+      startBlocks: { ETH: undefined, BSC: undefined, POLYGON: undefined, DOGE: undefined },
+      dogeNetwork: 'mainnet',
       evmChainIds: { ETH: 1, BSC: 56, POLYGON: 137 },
       tokenContracts: {},
       sweepMinimums: DEFAULT_SWEEP_MINIMUMS,
@@ -155,5 +157,24 @@ describe('chain settings', () => {
     ]);
     // A chain's own id is allowed (the same as unset).
     expect(loadConfig({ CHAIN_ID_ETH: '1' }, paths).chains.evmChainIds.ETH).toBe(1);
+  });
+
+  it('read DOGE_NETWORK (mainnet by default) and START_BLOCK_DOGE, refusing anything else with one line', () => {
+    expect(loadConfig({}, paths).chains.dogeNetwork).toBe('mainnet');
+    const chains = loadConfig(
+      { CHAIN_MODE: 'live', WALLET_MNEMONIC: MNEMONIC, DOGE_NETWORK: 'regtest', START_BLOCK_DOGE: '5100000' },
+      paths,
+    ).chains;
+    expect(chains.dogeNetwork).toBe('regtest');
+    expect(chains.startBlocks.DOGE).toBe(5100000);
+    expect(chains.confirmations.DOGE).toBe(LIVE_CONFIRMATIONS.DOGE);
+    expect(loadConfig({ DOGE_NETWORK: 'testnet' }, paths).chains.dogeNetwork).toBe('testnet');
+    expect(problemsOf({ DOGE_NETWORK: 'main', START_BLOCK_DOGE: '1.5' })).toEqual([
+      'START_BLOCK_DOGE must be a block height (a whole number from 0) (got "1.5")',
+      'DOGE_NETWORK must be mainnet, testnet or regtest (got "main")',
+    ]);
+    expect(problemsOf({ DOGE_NETWORK: 'Mainnet' })).toEqual([
+      'DOGE_NETWORK must be mainnet, testnet or regtest (got "Mainnet")',
+    ]);
   });
 });

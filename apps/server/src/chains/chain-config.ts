@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidAddress, normalizeAddress } from './addresses';
 import { CHAIN_IDS, type ChainId } from './chain-adapter';
+import { DOGE_NETWORK_NAMES, type DogeNetworkName } from './doge/doge-network';
 import {
   EVM_CHAIN_IDS,
   EVM_MAINNET_IDS,
@@ -21,9 +22,14 @@ import { isValidMnemonic, normalizeMnemonic } from './mnemonic';
  *   sealed in the database on devnet when unset (chains/wallet-seed).
  * - SEND_STUCK_BLOCKS: a send not mined within this many blocks of its last signing is signed
  *   again at the same nonce with a higher fee (modules/chain-sends); default 12.
- * EVM chains (ETH, BSC, POLYGON), live mode only:
+ * Live chains (ETH, BSC, POLYGON, DOGE):
  * - START_BLOCK_<CHAIN>: the height scanning begins at on the first start (default: the head
  *   then); read once, when the chain has no cursor yet.
+ * DOGE, live mode only:
+ * - DOGE_NETWORK: mainnet (the default), testnet or regtest: the address and WIF prefixes
+ *   (Dogecoin Core's chain parameters). The start refuses a node whose getblockchaininfo names
+ *   another chain.
+ * EVM chains (ETH, BSC, POLYGON), live mode only:
  * - TOKEN_<COIN>_<CHAIN> (USDT, USDC): the token contract, replacing the coins table's (a local
  *   node's test token).
  * - CHAIN_ID_<CHAIN>: the chain id the node must report. Unset: the network's own (ETH 1, BSC 56,
@@ -32,6 +38,10 @@ import { isValidMnemonic, normalizeMnemonic } from './mnemonic';
  *   The start checks the node's id against it and refuses a mismatch.
  */
 export type ChainMode = 'devnet' | 'live';
+
+/** The chains with a live adapter, each of which takes a START_BLOCK_<CHAIN>. */
+export const START_BLOCK_CHAIN_IDS = [...EVM_CHAIN_IDS, 'DOGE'] as const;
+export type StartBlockChainId = (typeof START_BLOCK_CHAIN_IDS)[number];
 
 export interface ChainSettings {
   mode: ChainMode;
@@ -43,7 +53,9 @@ export interface ChainSettings {
   /** Blocks a send may wait unmined after its last signing before it is replaced (a higher fee). */
   sendStuckBlocks: number;
   /** START_BLOCK_<CHAIN>: where the first scan begins; undefined: the head at the first start. */
-  startBlocks: Record<EvmChainId, number | undefined>;
+  startBlocks: Record<StartBlockChainId, number | undefined>;
+  /** DOGE_NETWORK: the Dogecoin network the DOGE node runs (its address and WIF prefixes). */
+  dogeNetwork: DogeNetworkName;
   /** The chain id each EVM node must report: CHAIN_ID_<CHAIN>, else the network's own. */
   evmChainIds: Record<EvmChainId, number>;
   /** TOKEN_<COIN>_<CHAIN> overrides, checksummed, keyed `<COIN>_<CHAIN>` (only those set). */
@@ -130,6 +142,11 @@ const perChain = <P extends string, T extends z.ZodType>(prefix: P, schema: T) =
     `${P}${ChainId}`,
     z.ZodOptional<T>
   >;
+const perStartBlockChain = <P extends string, T extends z.ZodType>(prefix: P, schema: T) =>
+  Object.fromEntries(START_BLOCK_CHAIN_IDS.map((id) => [`${prefix}${id}`, schema.optional()])) as Record<
+    `${P}${StartBlockChainId}`,
+    z.ZodOptional<T>
+  >;
 const perEvmChain = <P extends string, T extends z.ZodType>(prefix: P, schema: T) =>
   Object.fromEntries(EVM_CHAIN_IDS.map((id) => [`${prefix}${id}`, schema.optional()])) as Record<
     `${P}${EvmChainId}`,
@@ -156,7 +173,8 @@ export const CHAIN_ENV = {
   >),
   SWEEP_INTERVAL_MS: count(1000, 86_400_000).optional(),
   RECONCILE_INTERVAL_MS: count(1000, 86_400_000).optional(),
-  ...perEvmChain('START_BLOCK_', blockHeight),
+  ...perStartBlockChain('START_BLOCK_', blockHeight),
+  DOGE_NETWORK: z.enum(DOGE_NETWORK_NAMES).optional(),
   ...perEvmChain('CHAIN_ID_', testChainId),
   ...tokenVariables(evmAddress),
 };
@@ -181,11 +199,18 @@ export const CHAIN_RULES: Record<
     ]),
   ) as Record<`CONFIRMATIONS_${ChainId}` | `RPC_URL_${ChainId}`, { rule: string; secret?: boolean }>),
   ...(Object.fromEntries(
-    EVM_CHAIN_IDS.flatMap((id) => [
-      [`START_BLOCK_${id}`, { rule: 'must be a block height (a whole number from 0)' }],
-      [`CHAIN_ID_${id}`, { rule: chainIdRule(id) }],
+    START_BLOCK_CHAIN_IDS.map((id) => [
+      `START_BLOCK_${id}`,
+      { rule: 'must be a block height (a whole number from 0)' },
     ]),
-  ) as Record<`START_BLOCK_${EvmChainId}` | `CHAIN_ID_${EvmChainId}`, { rule: string }>),
+  ) as Record<`START_BLOCK_${StartBlockChainId}`, { rule: string }>),
+  DOGE_NETWORK: {
+    rule: `must be ${DOGE_NETWORK_NAMES.slice(0, -1).join(', ')} or ${DOGE_NETWORK_NAMES.at(-1)}`,
+  },
+  ...(Object.fromEntries(EVM_CHAIN_IDS.map((id) => [`CHAIN_ID_${id}`, { rule: chainIdRule(id) }])) as Record<
+    `CHAIN_ID_${EvmChainId}`,
+    { rule: string }
+  >),
   ...(Object.fromEntries(
     TOKEN_KEYS.map((key) => [
       `TOKEN_${key}`,
@@ -256,7 +281,10 @@ export function chainSettings(env: ChainEnv): ChainSettings {
     ) as Record<SweepCoin, string>,
     sweepIntervalMs: env.SWEEP_INTERVAL_MS ?? DEFAULT_SWEEP_INTERVAL_MS,
     reconcileIntervalMs: env.RECONCILE_INTERVAL_MS ?? DEFAULT_RECONCILE_INTERVAL_MS,
-    startBlocks: byEvmChain((id) => env[`START_BLOCK_${id}`]),
+    startBlocks: Object.fromEntries(
+      START_BLOCK_CHAIN_IDS.map((id) => [id, env[`START_BLOCK_${id}`]]),
+    ) as Record<StartBlockChainId, number | undefined>,
+    dogeNetwork: env.DOGE_NETWORK ?? 'mainnet',
     evmChainIds: byEvmChain((id) => env[`CHAIN_ID_${id}`] ?? EVM_MAINNET_IDS[id]),
     tokenContracts: Object.fromEntries(
       TOKEN_KEYS.flatMap((key) => {

@@ -15,6 +15,10 @@ import {
 } from './devnet/block-producer';
 import { createDevnetAdapter } from './devnet/devnet-adapter';
 import { type DevnetTransferInput, type DevnetTransferRow, devnetTransfer } from './devnet/devnet-transfer';
+import { createDogeAdapter, createDogeReader } from './doge/doge-adapter';
+import { DOGE_NETWORKS } from './doge/doge-network';
+import { knownOutputsOf } from './doge/doge-outputs';
+import { createDogeSender } from './doge/doge-sender';
 import { ChainIdMismatchError, createEvmAdapter, type EvmAdapter, type EvmCoin } from './evm/evm-adapter';
 import { EVM_MAINNET_IDS, type EvmChainId, isEvmChain, KNOWN_EVM_NETWORKS } from './evm/evm-chains';
 import type { HdWallet } from './hd-wallet';
@@ -24,12 +28,13 @@ import type { Signer } from './signer';
  * `app.chains`: the adapter of each enabled chain, for everything above the chains. One mode
  * for the whole server, never mixed: on devnet every chain is simulated in the database; live,
  * each chain needs its node (RPC_URL_<CHAIN>) and a live adapter. Live adapters exist for the EVM
- * chains (ETH, BSC, POLYGON: chains/evm); TRON and DOGE stay disabled, each with the reason.
- * There is no fallback to devnet, and no devnet control exists in live mode.
+ * chains (ETH, BSC, POLYGON: chains/evm) and DOGE (chains/doge); TRON stays disabled, with the
+ * reason. There is no fallback to devnet, and no devnet control exists in live mode.
  *
  * At start each live EVM node is asked its chain id: another chain's (a BNB Chain URL given as
- * Ethereum's) refuses to start. A node that does not answer then leaves its chain enabled and
- * degraded: its adapter checks the id on its first answer and refuses every call on a mismatch.
+ * Ethereum's) refuses to start. The DOGE node is asked its chain (getblockchaininfo), which must
+ * be DOGE_NETWORK's. A node that does not answer then leaves its chain enabled and degraded: its
+ * adapter checks the node on its first answer and refuses every call on a mismatch.
  */
 export interface ChainStatus {
   chainId: ChainId;
@@ -80,7 +85,7 @@ export async function createChainRegistry(deps: {
 }): Promise<ChainRegistry> {
   const { db, settings, wallet, log, now, signer } = deps;
   const adapters = new Map<ChainId, ChainAdapter>();
-  const liveAdapters: EvmAdapter[] = [];
+  const liveAdapters: { close(): Promise<void> }[] = [];
   const statuses: ChainStatus[] = [];
   let producer: BlockProducer | null = null;
 
@@ -107,6 +112,43 @@ export async function createChainRegistry(deps: {
         });
       if (rpcUrl === undefined) {
         disabled(`Chain ${chainId} is disabled: RPC_URL_${chainId} is not set (CHAIN_MODE=live).`);
+        continue;
+      }
+      if (chainId === 'DOGE' && signer) {
+        const network = DOGE_NETWORKS[settings.dogeNetwork];
+        const startBlock = settings.startBlocks.DOGE;
+        const reader = createDogeReader({
+          chainId,
+          rpcUrl,
+          network,
+          confirmations,
+          wallet,
+          ...(startBlock === undefined ? {} : { startBlock }),
+          outputsOf: (address) => knownOutputsOf(db, chainId, address),
+        });
+        try {
+          await reader.checkNode();
+        } catch (error) {
+          // Another network's node (or one without -txindex): refused, with one line.
+          if (error instanceof StartupError) {
+            await Promise.all([...liveAdapters, reader].map((open) => open.close()));
+            throw error;
+          }
+          log.warn(
+            `Chain ${chainId}: the node at RPC_URL_${chainId} did not answer at start; the chain waits for it (its network is checked on its first answer).`,
+          );
+        }
+        if (network.name !== 'mainnet') {
+          log.warn(`Chain ${chainId} runs on a test network: Dogecoin ${network.name}, set by DOGE_NETWORK.`);
+        }
+        // The sender asks the node through the reader's connection: checked before its first answer.
+        const adapter = createDogeAdapter(
+          reader,
+          createDogeSender({ rpc: reader.rpc, network, wallet, signer }),
+        );
+        adapters.set(chainId, adapter);
+        liveAdapters.push(adapter);
+        statuses.push({ chainId, enabled: true, confirmations });
         continue;
       }
       if (!isEvmChain(chainId) || !signer) {
