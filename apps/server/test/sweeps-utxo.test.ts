@@ -8,6 +8,7 @@
  * - mined: each address's unswept line moves its inputs' total to the hot wallet, the fee is the
  *   hot wallet's expense; confirmed: the rows are done;
  * - a payout with change, then a reorg of a consolidation: its books entry undone, then mined again;
+ * - a stuck consolidation replaced over the same inputs at a higher fee;
  * - at most the input cap per consolidation: as many consolidations as it needs;
  * - chain:reconcile of DOGE (no gas wallet) is clean after every step, the ledger at the end.
  */
@@ -17,7 +18,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChainRegistry } from '../src/chains/chain-registry';
-import { chainSends, chainUtxos, jobs, platformEntries, sweeps } from '../src/db/schema';
+import { chainSends, chainSendTxs, chainUtxos, jobs, platformEntries, sweeps } from '../src/db/schema';
 import { getDepositAddress } from '../src/modules/assets/deposit.service';
 import { findWithdrawal } from '../src/modules/assets/withdrawal.repository';
 import { freezeWithdrawal } from '../src/modules/assets/withdrawal.service';
@@ -37,6 +38,7 @@ import { expectLedgerClean } from './helpers/ledger';
 import { createTestApplication } from './helpers/order-fixtures';
 
 const CONFIRMATIONS = 3;
+const STUCK_BLOCKS = 4;
 const clock = createTestClock(new Date('2026-12-07T09:00:00.000Z'));
 const doge = new FakeUtxoChain(CONFIRMATIONS, clock.now);
 const chains = {
@@ -61,6 +63,7 @@ beforeAll(async () => {
     chains,
     events: { publicUrl: 'https://pay.example.com' },
     node: createWatcherNode(30_000),
+    sendStuckBlocks: STUCK_BLOCKS,
   };
   await tick(); // a live chain's cursor starts at its head
 });
@@ -301,6 +304,38 @@ describe('sweeps on a UTXO chain: consolidations', () => {
       'done',
     ]);
     expect(await booked('unswept', address)).toBe('0');
+    await expectReconciled();
+  });
+
+  it('a stuck consolidation is signed again over the same inputs at a higher fee; the books take the one mined', async () => {
+    const o = await order('stuck-a', '55');
+    doge.pay(o.payAddress ?? '', '55');
+    await confirm();
+    expect(await planSweeps({ db: app.db, now: clock.now, minimums: MINIMUMS }, doge)).toBe(1);
+    const lead = (await sweepRows()).find((row) => row.status === 'planned')?.id ?? 0;
+    expect(await runSweepStep(deps(), lead)).toBe('sending');
+    doge.chain.mine(STUCK_BLOCKS); // blocks that do not hold it
+    await tick();
+    const send = (await sweepSends()).find((row) => row.ref === String(lead));
+    const txs = await app.db
+      .select()
+      .from(chainSendTxs)
+      .where(eq(chainSendTxs.sendId, send?.id ?? 0))
+      .orderBy(asc(chainSendTxs.id));
+    expect(txs).toHaveLength(2);
+    const decoded = (raw = '') =>
+      JSON.parse(Buffer.from(raw, 'hex').toString()) as { intent: { amount: string }; inputs: unknown[] };
+    expect(decoded(txs[1]?.raw).inputs).toEqual(decoded(txs[0]?.raw).inputs);
+    expect(decoded(txs[1]?.raw).intent).toMatchObject({ amount: '55', consolidate: true });
+    const feeOf = (fee: unknown) => money((fee as { fee: string }).fee);
+    expect(feeOf(txs[1]?.fee).greaterThan(feeOf(txs[0]?.fee))).toBe(true);
+    doge.mineSends();
+    await tick();
+    await confirm();
+    const done = (await sweepSends()).find((row) => row.ref === String(lead));
+    expect(done).toMatchObject({ status: 'confirmed', minedTxHash: txs[1]?.txHash });
+    expect(money(done?.networkFee ?? '').eq(feeOf(txs[1]?.fee))).toBe(true);
+    expect(await booked('unswept', o.payAddress ?? '')).toBe('0');
     await expectReconciled();
   });
 
