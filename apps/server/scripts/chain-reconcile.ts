@@ -1,5 +1,6 @@
 // Compares, per chain and coin, what the platform holds on chain (the hot wallet, the gas wallet
-// and every unswept order or deposit address) with the platform books (platform_entries), at
+// and every unswept order or deposit address; on Doge, their unspent outputs, and no gas wallet)
+// with the platform books (platform_entries), at
 // the height the books are complete to, and prints a table. Exits 0 only when every difference
 // is zero, 1 when one is not, 2 when the database or a chain cannot be read.
 // Run: npm run chain:reconcile (the server's own settings: DATABASE_URL or DATA_DIR, SECRET_KEY,

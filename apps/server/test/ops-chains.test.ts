@@ -75,6 +75,8 @@ describe('GET /front/ops/chains', () => {
       expect(chain.wallets.map((wallet) => wallet.role)).toEqual(
         chain.chainId === 'DOGE' ? ['hot'] : ['hot', 'gas'],
       );
+      // Unspent outputs are a live UTXO chain's (sweeps-utxo.test.ts): the devnet keeps none.
+      expect(chain.wallets.map((wallet) => wallet.unspentOutputs)).toEqual(chain.wallets.map(() => null));
       expect(app.chains.get(chain.chainId)?.isValidAddress(chain.wallets[0]?.address ?? '')).toBe(true);
       // Every coin of the chain on the hot wallet, the native coin only on the gas wallet.
       if (chain.chainId !== 'DOGE') {

@@ -271,6 +271,11 @@ export const opsChainWallet = z.object({
   address: z.string(),
   /** Each coin of the chain it holds (null while the node does not answer). */
   balances: z.array(z.object({ coinName: z.string(), amount: decimalString.nullable() })),
+  /**
+   * UTXO chains (Doge), the hot wallet: how many unspent outputs it holds that a send can spend
+   * (mined, not locked to a send in flight). Null on account chains.
+   */
+  unspentOutputs: z.number().int().nullable(),
 });
 
 export const opsChainSend = z.object({

@@ -45,7 +45,24 @@ export class FakeUtxoChain implements ChainAdapter {
   headHeight = () => this.chain.headHeight();
   blockAt = (height: number) => this.chain.blockAt(height);
   scan = (from: number, to: number, watched: ReadonlySet<string>) => this.chain.scan(from, to, watched);
-  balanceOf = async () => '0';
+  /**
+   * What a node reports unspent at `address` (the Doge adapter's balanceOf): the outputs paying it
+   * in a block that no mined transaction spends, at the tip.
+   */
+  balanceOf = async (address: string, coinName: string): Promise<string> => {
+    if (coinName !== 'DOGE') throw new Error(`fake UTXO chain: no coin ${coinName}`);
+    const spent = new Set<string>();
+    for (const tx of this.sent.values()) {
+      if (tx.blockHeight !== null) for (const input of tx.inputs) spent.add(`${input.txid}:${input.vout}`);
+    }
+    return toDecimalString(
+      sumMoney(
+        this.chain.transfers
+          .filter((t) => t.toAddress === address && !spent.has(`${t.txHash}:${t.logIndex}`))
+          .map((t) => t.amount),
+      ),
+    );
+  };
 
   hotWallet(): string {
     return this.deriveAddress(HOT_WALLET.index, HOT_WALLET.account);

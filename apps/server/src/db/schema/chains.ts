@@ -297,7 +297,8 @@ export const SWEEP_STATUSES = ['planned', 'topping_up', 'funded', 'sending', 'do
  * Sweeps (modules/sweeps, docs/decisions/2026-12-07-sweeps.md): coin at an order's or a merchant's
  * deposit address moved to the hot wallet. One open sweep per (chain, address, coin); a token's
  * first has the gas wallet top the address up (a `gas_topup` send), then the sweep send goes
- * with the fee quoted for it. Both sends' reference is the sweep's id.
+ * with the fee quoted for it. Both sends' reference is the sweep's id. On a UTXO chain the rows of
+ * one consolidation share `consolidation_id`, their one send's reference.
  */
 export const sweeps = pgTable(
   'sweeps',
@@ -313,6 +314,12 @@ export const sweeps = pgTable(
     plannedAmount: amount('planned_amount').notNull(),
     /** The fee the sweep send offers, quoted before the top-up (token sweeps). */
     fee: jsonb('fee'),
+    /**
+     * UTXO chains: the sweeps of one consolidation (one transaction spending the outputs of
+     * several addresses) share it, the id of its first row; its send's reference. Null on
+     * account chains.
+     */
+    consolidationId: bigint('consolidation_id', { mode: 'number' }),
     status: text('status', { enum: SWEEP_STATUSES }).notNull().default('planned'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
@@ -323,5 +330,6 @@ export const sweeps = pgTable(
       .on(t.chainId, t.address, t.coinName)
       .where(sql`${t.status} not in ('done', 'failed')`),
     index('sweeps_chain_status_idx').on(t.chainId, t.status),
+    index('sweeps_consolidation_idx').on(t.consolidationId),
   ],
 );

@@ -1,6 +1,7 @@
 import type { ChainAdapter } from '../../chains/chain-adapter';
 import { watchSends } from '../chain-sends/watch-sends';
 import { unmatchedReturnHandler } from '../ops/ops-unmatched-return';
+import { consolidationSendHandler } from '../sweeps/consolidate';
 import { gasTopUpSendHandler, sweepSendHandler } from '../sweeps/sweep-sends';
 import { processingWithdrawals } from './withdrawal.repository';
 import { type SendDeps, trySendWithdrawal, withdrawalSendHandler } from './withdrawal-send';
@@ -26,7 +27,8 @@ export async function watchWithdrawals(
     {
       withdrawal: withdrawalSendHandler,
       return: unmatchedReturnHandler,
-      sweep: sweepSendHandler,
+      // A UTXO chain's sweeps are consolidations of several addresses (sweeps/consolidate.ts).
+      sweep: adapter.sender.kind === 'utxo' ? consolidationSendHandler : sweepSendHandler,
       gas_topup: gasTopUpSendHandler,
     },
     { stuckBlocks: deps.sendStuckBlocks },

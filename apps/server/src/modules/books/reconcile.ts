@@ -9,7 +9,9 @@ import { ASSET_ACCOUNTS, chainCursors, coins, platformEntries } from '../../db/s
  * chain at the platform's addresses (the hot wallet, the gas wallet, and every address the books
  * hold something at: the unswept order and deposit addresses) against what the books' asset
  * lines say, both at one height: the chain's booked height, up to which every movement is
- * booked. Clean when every difference is zero, address by address.
+ * booked. Clean when every difference is zero, address by address. On a UTXO chain (Doge) the
+ * on-chain side is the platform's unspent outputs at each address (the adapter's balanceOf: the
+ * outputs it tracks that the node reports unspent, at the node's tip), and there is no gas wallet.
  */
 export interface AddressDifference {
   address: string;
@@ -72,8 +74,11 @@ export async function reconcileChain(
     for (const line of booked) {
       if (line.coinName === coin.coinName && line.address) held.set(line.address, line.amount);
     }
-    // The wallets are always looked at: coin sent to them from outside is a difference too.
-    for (const address of coin.isNative ? [hot, gas] : [hot]) if (!held.has(address)) held.set(address, '0');
+    // The wallets are always looked at: coin sent to them from outside is a difference too. A
+    // UTXO chain has no gas wallet (a consolidation pays its own fee).
+    const noGas = adapter.family === 'doge' || adapter.sender.kind === 'utxo';
+    const wallets = coin.isNative && !noGas ? [hot, gas] : [hot];
+    for (const address of wallets) if (!held.has(address)) held.set(address, '0');
     let onChainTotal = money('0');
     let bookedTotal = money('0');
     const differences: AddressDifference[] = [];

@@ -1,5 +1,5 @@
 import { money, toDecimalString } from '@tollgate/contracts/money';
-import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { KeyPath, UtxoInput } from '../../chains/chain-adapter';
 import type { Executor } from '../../db/client';
 import { chainSends, chainSendTxs, chainUtxos } from '../../db/schema';
@@ -67,21 +67,23 @@ const spendable = (chainId: string) =>
 /**
  * The available outputs (mined, unlocked) of `addresses`, or only those of `outpoints` among them
  * when given (a consolidation's), oldest first. `forUpdate`: locked to the caller's transaction's
- * end (a concurrent send's lock, once committed, takes a row out of the answer).
+ * end (a concurrent send's lock, once committed, takes a row out of the answer). `minedBy`: only
+ * those mined at or below that height (a sweep spends confirmed outputs only).
  */
 export async function availableUtxos(
   db: Executor,
   chainId: string,
   where: { addresses: readonly string[] } | { outpoints: readonly Outpoint[] },
-  options: { forUpdate?: boolean } = {},
+  options: { forUpdate?: boolean; minedBy?: number } = {},
 ): Promise<UtxoInput[]> {
   const filter =
     'addresses' in where ? inArray(chainUtxos.address, [...where.addresses]) : outpointsIn(where.outpoints);
   if (!filter) return [];
+  const mined = options.minedBy === undefined ? undefined : lte(chainUtxos.blockHeight, options.minedBy);
   const query = db
     .select()
     .from(chainUtxos)
-    .where(and(spendable(chainId), filter))
+    .where(and(spendable(chainId), filter, mined))
     .orderBy(asc(chainUtxos.blockHeight), asc(chainUtxos.txid), asc(chainUtxos.vout));
   const rows = options.forUpdate ? await query.for('update') : await query;
   return rows.map(inputOf);

@@ -15,6 +15,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { shownWithdrawalStatus } from '../assets/withdrawal.repository';
 import { sendWithdrawal } from '../assets/withdrawal-send';
+import { unspentOf } from '../chain-sends/utxos.repository';
 import type { OperatorSession } from './operator-session.service';
 import { writeAudit } from './ops-audit';
 import type { OpsWithdrawalDeps } from './ops-withdrawals.service';
@@ -25,7 +26,8 @@ import type { OpsWithdrawalDeps } from './ops-withdrawals.service';
  * the chain `degraded` (its orders keep waiting and expire as usual; the watcher catches up when
  * it is back), never the page fail. The rest comes from the database: the scan's cursor and
  * last block, the sends in flight with every transaction, the withdrawals waiting to be sent,
- * and the open alerts.
+ * and the open alerts. A UTXO chain (Doge) has no gas wallet; its hot wallet also says how many
+ * unspent outputs it holds (chain_utxos).
  */
 const NODE_TIMEOUT_MS = 4000;
 
@@ -125,7 +127,7 @@ async function describeChain(
   const wallets: OpsChain['wallets'] = [];
   // A UTXO chain has no gas wallet: each sweep pays its own fee from the coins it moves.
   const roles =
-    adapter.family === 'doge'
+    adapter.family === 'doge' || adapter.sender.kind === 'utxo'
       ? ([['hot', HOT_WALLET]] as const)
       : ([
           ['hot', HOT_WALLET],
@@ -137,7 +139,10 @@ async function describeChain(
     const balances = [];
     for (const coin of held)
       balances.push({ coinName: coin.coinName, amount: await balanceOf(address, coin.coinName) });
-    wallets.push({ role, address, balances });
+    // A UTXO chain's hot wallet: how many outputs it can spend (many small ones make sends dearer).
+    const unspentOutputs =
+      role === 'hot' && adapter.sender.kind === 'utxo' ? (await unspentOf(db, chainId, address)).count : null;
+    wallets.push({ role, address, balances, unspentOutputs });
   }
 
   const open = await db

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { depositAddresses, orders, platformEntries, sweeps, watchedAddresses } from '../../db/schema';
 import { enqueueJob } from '../../jobs/queue';
 import type { Clock } from '../../types';
+import { type DueAddress, planConsolidations } from './consolidate';
 import { SWEEP_JOB } from './sweep-sends';
 
 /**
@@ -12,14 +13,13 @@ import { SWEEP_JOB } from './sweep-sends';
  * platform books hold at least SWEEP_MIN_<COIN> of (their `unswept` lines), without an open
  * sweep, gets one: a `sweeps` row and its `sweep` job, in one transaction (the partial unique
  * index on open sweeps makes a second planning of the same a no-op). A coin without a minimum
- * (none set, none known) is never swept. Account chains only: a UTXO chain consolidates instead
- * (issue 33). Returns how many were planned.
+ * (none set, none known) is never swept. On a UTXO chain the due addresses are consolidated
+ * (consolidate.ts): their rows share one send. Returns how many rows were planned.
  */
 export async function planSweeps(
   deps: { db: Database; now: Clock; minimums: Readonly<Record<string, string>> },
   adapter: ChainAdapter,
 ): Promise<number> {
-  if (adapter.sender.kind !== 'account' || adapter.family === 'doge') return 0;
   const held = await deps.db
     .select({
       address: platformEntries.address,
@@ -69,12 +69,17 @@ export async function planSweeps(
     else if (row.depositIndex !== null) keyOf.set(row.address, { account: 1, index: row.depositIndex });
   }
 
-  let planned = 0;
+  const checked: DueAddress[] = [];
   for (const row of todo) {
     const key = row.address ? keyOf.get(row.address) : undefined;
     // The derivation is checked, never trusted: a key that does not give the address sends nothing.
     if (!row.address || !key || adapter.deriveAddress(key.index, key.account) !== row.address) continue;
-    const address = row.address;
+    checked.push({ address: row.address, coinName: row.coinName, amount: row.amount, key });
+  }
+  if (adapter.sender.kind === 'utxo') return planConsolidations(deps, adapter, checked);
+
+  let planned = 0;
+  for (const { address, key, ...row } of checked) {
     await deps.db.transaction(async (tx) => {
       const now = deps.now();
       const [sweep] = await tx

@@ -15,6 +15,7 @@ import type { Clock } from '../../types';
 import { nativeCoinOf, raiseAlert, resolveAlert } from '../chain-sends/chain-sends.repository';
 import { broadcastSendTx, prepareSend } from '../chain-sends/prepare-send';
 import type { SendHandler } from '../chain-sends/send-handler';
+import { runConsolidation } from './consolidate';
 import {
   findSweep,
   gasTopUpSendHandler,
@@ -61,6 +62,11 @@ export async function runSweepStep(
   if (sweep.status !== 'planned' && sweep.status !== 'funded') return sweep.status;
   const adapter = deps.chains.get(sweep.chainId);
   if (!adapter) throw new Error(`sweep ${sweepId}: chain ${sweep.chainId} is not enabled on this server`);
+  // A UTXO chain's sweeps are consolidations: the job runs the whole one of its first row.
+  if (sweep.consolidationId !== null) {
+    await runConsolidation(deps, adapter, sweep.consolidationId);
+    return (await findSweep(deps.db, sweep.id))?.status;
+  }
   // An account chain's sweep (gas, top-ups): a UTXO chain consolidates instead (planSweeps plans none there).
   const sender = accountSender(adapter);
   const hot = adapter.deriveAddress(HOT_WALLET.index, HOT_WALLET.account);

@@ -13,7 +13,8 @@ import { CoinAmount, CopyableAddress } from '../components/withdrawal-cells';
 
 /**
  * Chains (issue 32): per chain, whether its node answers and the scan keeps up, the hot and gas
- * wallets (their addresses, to fund them, and balances), the withdrawals waiting to be sent
+ * wallets (their addresses, to fund them, and balances; a UTXO chain's hot wallet also its number
+ * of unspent outputs, and no gas wallet), the withdrawals waiting to be sent
  * (retry once the hot wallet is funded), the sends in flight with every transaction and
  * replacement, and the open alerts. Read again every 10 s while open.
  */
@@ -55,6 +56,8 @@ function ChainCard({ chain, name }: { chain: OpsChain; name: string }) {
   const { modal, message } = App.useApp();
   const retry = useRetryHeldWithdrawal();
   const dash = (value: number | string | null) => (value === null ? '-' : String(value));
+  // A UTXO chain (Doge): its hot wallet counts its unspent outputs; no gas wallet, no nonces.
+  const utxo = chain.wallets.some((wallet) => wallet.unspentOutputs !== null);
 
   const confirmRetry = (withdrawalNo: string) =>
     void modal.confirm({
@@ -89,7 +92,16 @@ function ChainCard({ chain, name }: { chain: OpsChain; name: string }) {
       key: 'amount',
       render: (_, send) => <CoinAmount value={send.amount} coin={send.coinName} />,
     },
-    { title: t('ops.chains.send.nonce'), dataIndex: 'nonce', render: (nonce: number | null) => dash(nonce) },
+    // A UTXO chain's sends spend outputs, never a nonce: no column for it there.
+    ...(utxo
+      ? []
+      : [
+          {
+            title: t('ops.chains.send.nonce'),
+            dataIndex: 'nonce',
+            render: (nonce: number | null) => dash(nonce),
+          },
+        ]),
     {
       title: t('ops.chains.send.status'),
       dataIndex: 'status',
@@ -181,6 +193,11 @@ function ChainCard({ chain, name }: { chain: OpsChain; name: string }) {
                     )}
                   </span>
                 ))}
+                {wallet.unspentOutputs === null ? null : (
+                  <span className="ops-secondary" data-testid="ops-chain-unspent">
+                    {t('ops.chains.unspentOutputs', { count: wallet.unspentOutputs })}
+                  </span>
+                )}
               </div>
             </div>
           ))}
