@@ -12,12 +12,19 @@
  *    output no longer counted; mined back in (and, in a second order, its old block made the
  *    chain again with reconsiderblock), it is credited once.
  * Each ends with chain:reconcile clean (the books against the node at the booked height); the
- * file ends with ledger:verify clean.
+ * file ends with ledger:verify clean. The command `npm run chain:reconcile` itself reads DOGE on
+ * a live node (it once left every live chain out and answered "0 pairs", clean).
  */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { money } from '@tollgate/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOT_WALLET } from '../src/chains/chain-adapter';
+import { createPgliteDatabase } from '../src/db/client';
 import { callbackEvents, chainTransfers, chainUtxos, fundRecords } from '../src/db/schema';
 import { isClean, reconcileChain } from '../src/modules/books/reconcile';
 import { unspentOf } from '../src/modules/chain-sends/utxos.repository';
@@ -29,6 +36,7 @@ import { expectLedgerClean } from './helpers/ledger';
 import { type Litecoind, startLitecoind } from './helpers/litecoind';
 import { createTestApplication } from './helpers/order-fixtures';
 import { createApiApplication, getSigned, postSigned } from './helpers/signed-api';
+import { isPostgresRun } from './helpers/test-database';
 import { createOrderOn } from './helpers/watcher-fixtures';
 
 const MNEMONIC =
@@ -367,4 +375,71 @@ describe('a DOGE collection on litecoind -regtest', () => {
     expect(await recordsOf(order.orderNo)).toHaveLength(1);
     await expectBooksMatchNode();
   });
+});
+
+/** `npm run chain:reconcile` on its own embedded database (DATA_DIR), live against the node. */
+function runReconcile(dataDir: string) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/chain-reconcile.ts'],
+      {
+        cwd: join(import.meta.dirname, '..'),
+        env: {
+          ...process.env,
+          DATABASE_URL: '',
+          DATA_DIR: dataDir,
+          CHAIN_MODE: 'live',
+          RPC_URL_DOGE: node.url,
+          DOGE_NETWORK: 'regtest',
+          WALLET_MNEMONIC: MNEMONIC,
+        },
+      },
+      (error, stdout, stderr) => resolve({ code: error ? (error.code as number) : 0, stdout, stderr }),
+    );
+  });
+}
+
+// The command opens the embedded database like the server: once is enough (not again on PostgreSQL).
+describe.skipIf(isPostgresRun())('npm run chain:reconcile in live mode', () => {
+  it('reads DOGE on the node: an output at the hot wallet the books never received is a difference, exit 1', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tollgate-doge-reconcile-'));
+    try {
+      // An output at the hot wallet (known to the command's database) that its books never received.
+      const hot = doge().deriveAddress(HOT_WALLET.index, HOT_WALLET.account);
+      const txid = await node.send(hot, '1.5');
+      const [block] = await node.mine(1);
+      const height = await node.head();
+      const [paid] = (await doge().scan(height, height, new Set([hot]))).transfers.filter(
+        (t) => t.txHash === txid,
+      );
+      if (!paid) throw new Error('the hot wallet’s output not found');
+      const handle = await createPgliteDatabase(join(dataDir, 'pglite'));
+      try {
+        await handle.migrate();
+        await handle.db.insert(chainUtxos).values({
+          chainId: 'DOGE',
+          txid,
+          vout: paid.logIndex,
+          address: hot,
+          keyAccount: HOT_WALLET.account,
+          keyIndex: HOT_WALLET.index,
+          amount: '1.5',
+          blockHeight: height,
+          blockHash: block ?? '',
+          createdAt: new Date(),
+        });
+      } finally {
+        await handle.close();
+      }
+      const differs = await runReconcile(dataDir);
+      expect(differs.stderr).toBe('');
+      expect(differs.stdout).toMatch(/^DOGE +DOGE +\d+ +1\.5 +0 +1\.5 *$/m);
+      expect(differs.stdout).toContain(`DOGE DOGE ${hot}: on chain 1.5, books 0`);
+      expect(differs.stdout).toContain('the books differ from the chains');
+      expect(differs.code).toBe(1);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
