@@ -5,12 +5,14 @@
  * regtest P2PKH addresses with sendtoaddress.
  * 1. an order made through the signed merchant API, paid exactly: `confirming`, then
  *    `completed` after CONFIRMATIONS_DOGE blocks, with the shop's callback events;
- * 2. an underpaid order topped up by a second output to the same address (both count), and an
- *    overpaid one (completed, exception `overpaid`, all of it credited less the fee);
+ * 2. an underpaid order topped up by a second output to the same address (both count), an
+ *    overpaid one (completed, exception `overpaid`, all of it credited less the fee), and one
+ *    transaction paying two orders (two outputs of one txid, each its order's);
  * 3. the payment's block invalidated before the confirmations and a longer chain mined without
  *    it: nothing credited, the order `pending` again with collection.payment_reverted, its
  *    output no longer counted; mined back in (and, in a second order, its old block made the
- *    chain again with reconsiderblock), it is credited once.
+ *    chain again with reconsiderblock), it is credited once. Deeper than the confirmations after
+ *    the credit: `reorged`, a deep_reorg alert, no balance moves; mined again, not credited twice.
  * Each ends with chain:reconcile clean (the books against the node at the booked height); the
  * file ends with ledger:verify clean. The command `npm run chain:reconcile` itself reads DOGE on
  * a live node (it once left every live chain out and answered "0 pairs", clean).
@@ -25,7 +27,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOT_WALLET } from '../src/chains/chain-adapter';
 import { createPgliteDatabase } from '../src/db/client';
-import { callbackEvents, chainTransfers, chainUtxos, fundRecords } from '../src/db/schema';
+import {
+  balances,
+  callbackEvents,
+  chainAlerts,
+  chainTransfers,
+  chainUtxos,
+  fundRecords,
+} from '../src/db/schema';
 import { isClean, reconcileChain } from '../src/modules/books/reconcile';
 import { unspentOf } from '../src/modules/chain-sends/utxos.repository';
 import { collectionFee, loadCollectionRate } from '../src/modules/ledger/collection-fee';
@@ -283,6 +292,32 @@ describe('a DOGE collection on litecoind -regtest', () => {
     await expectBooksMatchNode();
   });
 
+  it('2c. one transaction paying two orders (two outputs of one txid) completes each, with its own output', async () => {
+    const [a, b] = [await newOrder('5'), await newOrder('6')];
+    const txid = await node.rpc.call<string>('sendmany', [
+      '',
+      { [a.payAddress ?? '']: '5', [b.payAddress ?? '']: '6' },
+    ]);
+    await mineAndPass(CONFIRMATIONS);
+    for (const [order, amount] of [
+      [a, '5'],
+      [b, '6'],
+    ] as const) {
+      expect(await reload(order.orderNo)).toMatchObject({
+        status: 'completed',
+        exception: null,
+        txHash: txid,
+      });
+      const records = await recordsOf(order.orderNo);
+      expect(records).toHaveLength(1);
+      expect(money(records[0]?.amount ?? '0').eq(amount)).toBe(true);
+      expect(await unspentOf(app.db, 'DOGE', order.payAddress ?? '')).toEqual({ count: 1, total: amount });
+    }
+    const transfers = await app.db.select().from(chainTransfers).where(eq(chainTransfers.txHash, txid));
+    expect(new Set(transfers.map((t) => t.logIndex)).size).toBe(2);
+    await expectBooksMatchNode();
+  });
+
   it('3a. a reorg before the confirmations drops the payment: pending again, its output not counted; mined back in, credited once', async () => {
     const order = await newOrder('7');
     const address = order.payAddress ?? '';
@@ -373,6 +408,44 @@ describe('a DOGE collection on litecoind -regtest', () => {
     // One more pass: nothing credited twice.
     expect(await mineAndPass()).toMatchObject({ credited: 0 });
     expect(await recordsOf(order.orderNo)).toHaveLength(1);
+    await expectBooksMatchNode();
+  });
+
+  it('3c. a credited payment reorganized away deeper than the confirmations: reorged with a deep_reorg alert, no balance moves; mined again, held again and not credited twice', async () => {
+    const order = await newOrder('9');
+    const address = order.payAddress ?? '';
+    const txid = await node.send(address, '9');
+    const [blockOfPayment] = await node.mine(1);
+    await mineAndPass(CONFIRMATIONS - 1);
+    expect((await reload(order.orderNo)).status).toBe('completed');
+    const available = async () =>
+      (await app.db.select().from(balances).where(eq(balances.merchantId, order.merchantId)))[0]?.available;
+    const before = await available();
+
+    await node.invalidate(blockOfPayment ?? '');
+    await node.mineEmpty(CONFIRMATIONS + 1);
+    expect(await app.watcher.tick()).toMatchObject({ reorgs: 1, reorged: 1, credited: 0 });
+    const [row] = await app.db.select().from(chainTransfers).where(eq(chainTransfers.txHash, txid));
+    expect(row?.status).toBe('reorged');
+    const alerts = await app.db
+      .select()
+      .from(chainAlerts)
+      .where(and(eq(chainAlerts.chainId, 'DOGE'), eq(chainAlerts.kind, 'deep_reorg')));
+    expect(
+      alerts.flatMap((a) => (a.detail as { credited: { txHash: string }[] }).credited.map((c) => c.txHash)),
+    ).toContain(txid);
+    expect(await available()).toBe(before);
+    expect((await reload(order.orderNo)).status).toBe('completed');
+    expect(await unspentOf(app.db, 'DOGE', address)).toEqual({ count: 0, total: '0' });
+    await expectBooksMatchNode();
+
+    // Mined again (the next block holds the mempool): credited again in its new block, once.
+    await mineAndPass(CONFIRMATIONS);
+    const [again] = await app.db.select().from(chainTransfers).where(eq(chainTransfers.txHash, txid));
+    expect(again?.status).toBe('credited');
+    expect(await recordsOf(order.orderNo)).toHaveLength(1);
+    expect(await available()).toBe(before);
+    expect(await unspentOf(app.db, 'DOGE', address)).toEqual({ count: 1, total: '9' });
     await expectBooksMatchNode();
   });
 });
