@@ -108,6 +108,20 @@ const SMOKES: Smoke[] = [
     },
   },
   {
+    // litecoind -regtest (Debian's litecoind, as the server tests), no database.
+    name: 'doge-scan',
+    script: 'doge-scan.ts',
+    env: {
+      BENCH_BLOCKS: '5',
+      BENCH_TXS_PER_BLOCK: '2',
+      BENCH_OUTPUTS_PER_TX: '4',
+      BENCH_WATCHED_SMALL: '10',
+      BENCH_WATCHED_LARGE: '100',
+      BENCH_WATCHED_SHARE: '0.5',
+      BENCH_ROUNDS: '1',
+    },
+  },
+  {
     name: 'web-weight',
     script: 'web-weight.ts',
     env: { BENCH_WEB_DIST: join(ROOT, 'apps/web/dist'), BENCH_LIGHTHOUSE: '0' },

@@ -55,7 +55,7 @@ describe('loadConfig', () => {
         walletMnemonic: undefined,
         sendStuckBlocks: 12,
         startBlocks: { ETH: undefined, BSC: undefined, POLYGON: undefined, DOGE: undefined },
-      dogeNetwork: 'mainnet',
+        dogeNetwork: 'mainnet',
         evmChainIds: { ETH: 1, BSC: 56, POLYGON: 137 },
         tokenContracts: {},
         sweepMinimums: DEFAULT_SWEEP_MINIMUMS,

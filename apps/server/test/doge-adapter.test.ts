@@ -219,6 +219,28 @@ describe('scan', () => {
     ]);
   });
 
+  it('keeps matching a watched set that grows between scans (the watcher’s set is one growing Set)', async () => {
+    const reader = readerOn();
+    const first = reader.deriveAddress(10);
+    const added = reader.deriveAddress(11);
+    // Not an address, and the same key on another network: never matched.
+    const watched = new Set([first, 'not an address', readerOn(DOGE_NETWORKS.mainnet).deriveAddress(11)]);
+    await node.send(first, '1');
+    await node.send(added, '2');
+    await node.mine(1);
+    const height = await node.head();
+    const before = await reader.scan(height, height, watched);
+    expect(before.transfers.map((t) => [t.toAddress, t.amount])).toEqual([[first, '1.00000000']]);
+    watched.add(added);
+    const after = await reader.scan(height, height, watched);
+    expect(after.transfers.map((t) => [t.toAddress, t.amount]).sort()).toEqual(
+      [
+        [first, '1.00000000'],
+        [added, '2.00000000'],
+      ].sort(),
+    );
+  });
+
   it('finds a coinbase paying a watched address, from no one', async () => {
     const reader = readerOn();
     const miner = reader.deriveAddress(3);

@@ -45,4 +45,18 @@ describe('Doge RPC client', () => {
     const down = createDogeRpc('http://u:p@127.0.0.1:1', { timeoutMs: 2_000 });
     await expect(down.call('getblockcount')).rejects.toThrow(/not reached/);
   });
+
+  it('parses an answer without amounts with JSON.parse when asked (plain), the same values', async () => {
+    const head = await node.head();
+    const hash = await node.blockHash(head);
+    expect(await node.rpc.call('getblockcount')).toBe(String(head)); // lossless: the text
+    expect(await node.rpc.call('getblockcount', [], { plain: true })).toBe(head);
+    const [lossless] = await node.rpc.batch<{ tx: string[]; height: unknown }>('getblock', [[hash, true]]);
+    const [plain] = await node.rpc.batch<{ tx: string[]; height: unknown }>('getblock', [[hash, true]], {
+      plain: true,
+    });
+    expect(plain?.tx).toEqual(lossless?.tx);
+    expect(plain?.height).toBe(head);
+    expect(lossless?.height).toBe(String(head));
+  });
 });

@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { vi } from 'vitest';
 import { createDogeRpc, type DogeRpc, int } from '../../src/chains/doge/doge-rpc';
 
 /**
@@ -97,14 +96,19 @@ export async function startLitecoind(options: { args?: string[] } = {}): Promise
   const url = `http://tollgate:regtest@127.0.0.1:${port}`;
   const rpc = createDogeRpc(url, { timeoutMs: 30_000 });
 
-  // Ready when it answers (it refuses connections, then answers "warming up", first).
-  await vi.waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`litecoind exited: ${stderr}`);
+  // Ready when it answers (it refuses connections, then answers "warming up", first). Polled
+  // here rather than with vitest's vi.waitFor, so the benches (outside vitest) start it too.
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`litecoind exited: ${stderr}`);
+    try {
       await rpc.call('getblockchaininfo');
-    },
-    { timeout: 60_000, interval: 100 },
-  );
+      break;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
   await rpc.call('createwallet', ['w']);
   const miner = await rpc.call<string>('getnewaddress', ['', 'legacy']);
   await rpc.call('generatetoaddress', [150, miner]);

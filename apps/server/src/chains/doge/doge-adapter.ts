@@ -1,4 +1,3 @@
-import { hex } from '@scure/base';
 import { Address, OutScript, p2pkh, RawTx } from '@scure/btc-signer';
 import { StartupError } from '../../lib/startup-error';
 import type { BlockRef, ChainAdapter, ChainTransfer, ScannedRange, UtxoSender } from '../chain-adapter';
@@ -6,7 +5,14 @@ import { ScanRaceError } from '../evm/evm-adapter';
 import type { HdWallet } from '../hd-wallet';
 import { dogeToSatoshis, satoshisToDoge } from './doge-amount';
 import { type DogeNetwork, dogeAddressOf, isValidDogeAddressOn } from './doge-network';
-import { createDogeRpc, type DogeRpc, DogeRpcError, int, RPC_NOT_FOUND } from './doge-rpc';
+import {
+  createDogeRpc,
+  type DogeRpc,
+  DogeRpcError,
+  type DogeRpcOptions,
+  int,
+  RPC_NOT_FOUND,
+} from './doge-rpc';
 
 /**
  * The live Doge adapter's reading side, over a Dogecoin Core 1.14 node's JSON-RPC
@@ -77,6 +83,8 @@ export class DogeNodeMismatchError extends StartupError {
 /** Bitcoin Core's RPC_INVALID_PARAMETER: getblockhash above the head ("Block height out of range"). */
 const RPC_INVALID_PARAMETER = -8;
 const ZERO_HASH = '0'.repeat(64);
+/** Answers without amounts: hashes, raw hex, blocks' txids and whole numbers. */
+const PLAIN = { plain: true } as const;
 const COINBASE_INDEX = 0xffffffff;
 
 /**
@@ -110,6 +118,36 @@ const blockRefOf = (block: RpcHeader): BlockRef => ({
 
 type Decoded = ReturnType<typeof RawTx.decode>;
 
+/**
+ * Hex through Node's Buffer: @scure/base's generic `hex` coder allocates per character, and a
+ * scan converts every transaction of every block (its garbage collection was half the scan's time).
+ */
+const toHex = (bytes: Uint8Array, start = 0, end = bytes.length) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex', start, end);
+const fromHex = (text: string): Uint8Array => Buffer.from(text, 'hex');
+
+/**
+ * An output script's key when it is P2PKH (`p` and the key hash, hex) or P2SH (`s` and the
+ * script hash); null for any other script (P2PK, multisig, OP_RETURN, a witness program).
+ */
+function scriptKey(script: Uint8Array): string | null {
+  // P2PKH: OP_DUP OP_HASH160 <20> OP_EQUALVERIFY OP_CHECKSIG; P2SH: OP_HASH160 <20> OP_EQUAL.
+  if (
+    script.length === 25 &&
+    script[0] === 0x76 &&
+    script[1] === 0xa9 &&
+    script[2] === 0x14 &&
+    script[23] === 0x88 &&
+    script[24] === 0xac
+  ) {
+    return `p${toHex(script, 3, 23)}`;
+  }
+  if (script.length === 23 && script[0] === 0xa9 && script[1] === 0x14 && script[22] === 0x87) {
+    return `s${toHex(script, 2, 22)}`;
+  }
+  return null;
+}
+
 export function createDogeReader(options: DogeReaderOptions): DogeReader {
   const { network, confirmations, wallet, startBlock, outputsOf } = options;
   const chainId = options.chainId ?? 'DOGE';
@@ -131,18 +169,22 @@ export function createDogeReader(options: DogeReaderOptions): DogeReader {
     return checked;
   };
   const rpc: DogeRpc = {
-    async call(method, params) {
+    async call(method, params, options) {
       await checkNode();
-      return raw.call(method, params);
+      return raw.call(method, params, options);
     },
-    async batch(method, paramsList) {
+    async batch(method, paramsList, options) {
       await checkNode();
-      return raw.batch(method, paramsList);
+      return raw.batch(method, paramsList, options);
     },
   };
 
   /** A batch of calls of one method, up to `concurrency` JSON-RPC batches in flight. */
-  const batched = async <T>(method: string, paramsList: readonly (readonly unknown[])[]): Promise<T[]> => {
+  const batched = async <T>(
+    method: string,
+    paramsList: readonly (readonly unknown[])[],
+    options?: DogeRpcOptions,
+  ): Promise<T[]> => {
     const size = 100;
     const chunks: (readonly (readonly unknown[])[])[] = [];
     for (let i = 0; i < paramsList.length; i += size) chunks.push(paramsList.slice(i, i + size));
@@ -151,34 +193,54 @@ export function createDogeReader(options: DogeReaderOptions): DogeReader {
     const worker = async () => {
       while (next < chunks.length) {
         const i = next++;
-        results[i] = await rpc.batch<T>(method, chunks[i] as readonly (readonly unknown[])[]);
+        results[i] = await rpc.batch<T>(method, chunks[i] as readonly (readonly unknown[])[], options);
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, chunks.length) }, worker));
     return results.flat();
   };
 
-  /** The P2PKH or P2SH address an output script pays on this network; null for any other script. */
-  const addressOfScript = (script: Uint8Array): string | null => {
-    // P2PKH: OP_DUP OP_HASH160 <20> OP_EQUALVERIFY OP_CHECKSIG; P2SH: OP_HASH160 <20> OP_EQUAL.
-    const isPkh =
-      script.length === 25 &&
-      script[0] === 0x76 &&
-      script[1] === 0xa9 &&
-      script[2] === 0x14 &&
-      script[23] === 0x88 &&
-      script[24] === 0xac;
-    const isSh = script.length === 23 && script[0] === 0xa9 && script[1] === 0x14 && script[22] === 0x87;
-    if (!isPkh && !isSh) return null;
-    return addressCoder.encode(OutScript.decode(script));
+  /**
+   * The watched set by output key (the script's kind and hash): matching an output is then one
+   * Map lookup on its script, without encoding an address (base58check) for every output of a
+   * block. Built once per set and extended as it grows: a watched set only grows (its rows' ids
+   * only grow, modules/watcher/watched-set.ts), and one that shrank is indexed again.
+   */
+  const indexes = new WeakMap<ReadonlySet<string>, { seen: number; byKey: Map<string, string> }>();
+  const indexOf = (watched: ReadonlySet<string>): Map<string, string> => {
+    let index = indexes.get(watched);
+    if (!index || index.seen > watched.size) {
+      index = { seen: 0, byKey: new Map() };
+      indexes.set(watched, index);
+    }
+    if (index.seen < watched.size) {
+      let position = 0;
+      for (const address of watched) {
+        if (position++ < index.seen) continue;
+        const key = addressKey(address);
+        if (key !== null) index.byKey.set(key, address);
+      }
+      index.seen = watched.size;
+    }
+    return index.byKey;
+  };
+  /** An address's output key on this network; null for an address of another network or kind. */
+  const addressKey = (address: string): string | null => {
+    try {
+      const decoded = addressCoder.decode(address);
+      if (decoded.type === 'pkh') return `p${toHex(decoded.hash)}`;
+      if (decoded.type === 'sh') return `s${toHex(decoded.hash)}`;
+    } catch {
+      // not an address of this network
+    }
+    return null;
   };
 
   /** Who paid: the address of an output as explorers name it (P2PK as its key's P2PKH); '' when it has none. */
   const senderOfScript = (script: Uint8Array): string => {
-    const address = addressOfScript(script);
-    if (address !== null) return address;
     try {
       const decoded = OutScript.decode(script);
+      if (decoded.type === 'pkh' || decoded.type === 'sh') return addressCoder.encode(decoded);
       if (decoded.type === 'pk') return p2pkh(decoded.pubkey, network.params).address ?? '';
     } catch {
       // not a standard script
@@ -191,8 +253,9 @@ export function createDogeReader(options: DogeReaderOptions): DogeReader {
       const hexes = await batched<string>(
         'getrawtransaction',
         txids.map((txid) => [txid, false]),
+        PLAIN,
       );
-      return hexes.map((text) => RawTx.decode(hex.decode(text)));
+      return hexes.map((text) => RawTx.decode(fromHex(text)));
     } catch (error) {
       if (error instanceof DogeRpcError && error.code === RPC_NOT_FOUND) {
         // A transaction of a block just read: the block left the chain, or the node lost its index.
@@ -210,7 +273,7 @@ export function createDogeReader(options: DogeReaderOptions): DogeReader {
       tx.inputs.length === 1 &&
       input !== undefined &&
       input.index === COINBASE_INDEX &&
-      hex.encode(input.txid) === ZERO_HASH
+      toHex(input.txid) === ZERO_HASH
     );
   };
 
@@ -226,6 +289,7 @@ export function createDogeReader(options: DogeReaderOptions): DogeReader {
       hashes = await batched<string>(
         'getblockhash',
         heights.map((height) => [height]),
+        PLAIN,
       );
     } catch (error) {
       if (error instanceof DogeRpcError && error.code === RPC_INVALID_PARAMETER) {
@@ -235,10 +299,12 @@ export function createDogeReader(options: DogeReaderOptions): DogeReader {
     }
     let fullBlocks: RpcBlock[];
     try {
-      // Dogecoin Core 1.14: `verbose` is a boolean (true: the block as JSON with its txids).
+      // Dogecoin Core 1.14: `verbose` is a boolean (true: the block as JSON with its txids). Its
+      // numbers read here are whole (height, time, confirmations); no amount is in it.
       fullBlocks = await batched<RpcBlock>(
         'getblock',
         hashes.map((hash) => [hash, true]),
+        PLAIN,
       );
     } catch (error) {
       if (error instanceof DogeRpcError && error.code === RPC_NOT_FOUND) {
@@ -266,6 +332,7 @@ export function createDogeReader(options: DogeReaderOptions): DogeReader {
       for (const txid of full.tx) located.push({ txid, block });
     }
     const decoded = await rawTransactions(located.map(({ txid }) => txid));
+    const byKey = indexOf(watched);
 
     interface Match {
       transfer: ChainTransfer;
@@ -275,8 +342,9 @@ export function createDogeReader(options: DogeReaderOptions): DogeReader {
     for (const [i, tx] of decoded.entries()) {
       const { txid, block } = located[i] as { txid: string; block: BlockRef };
       for (const [vout, output] of tx.outputs.entries()) {
-        const toAddress = addressOfScript(output.script);
-        if (toAddress === null || !watched.has(toAddress)) continue;
+        const key = scriptKey(output.script);
+        const toAddress = key === null ? undefined : byKey.get(key);
+        if (toAddress === undefined) continue;
         matches.push({
           tx,
           transfer: {
@@ -299,7 +367,7 @@ export function createDogeReader(options: DogeReaderOptions): DogeReader {
     const previous = [
       ...new Set(
         matches.flatMap(({ tx }) =>
-          isCoinbase(tx) ? [] : [hex.encode((tx.inputs[0] as Decoded['inputs'][number]).txid)],
+          isCoinbase(tx) ? [] : [toHex((tx.inputs[0] as Decoded['inputs'][number]).txid)],
         ),
       ),
     ];
@@ -311,7 +379,7 @@ export function createDogeReader(options: DogeReaderOptions): DogeReader {
     for (const { tx, transfer } of matches) {
       if (isCoinbase(tx)) continue;
       const input = tx.inputs[0] as Decoded['inputs'][number];
-      const spent = previousTxs.get(hex.encode(input.txid))?.outputs[input.index];
+      const spent = previousTxs.get(toHex(input.txid))?.outputs[input.index];
       transfer.fromAddress = spent ? senderOfScript(spent.script) : '';
     }
     return { blocks, transfers: matches.map(({ transfer }) => transfer) };
