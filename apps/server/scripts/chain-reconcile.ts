@@ -9,6 +9,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createChainRegistry } from '../src/chains/chain-registry';
 import { createHdWallet } from '../src/chains/hd-wallet';
+import { createLocalSigner } from '../src/chains/signer';
 import { loadWalletSeed } from '../src/chains/wallet-seed';
 import { ConfigError, loadConfig } from '../src/config';
 import { createDatabase } from '../src/db/client';
@@ -59,6 +60,9 @@ try {
       settings: config.chains,
       wallet: createHdWallet(seed.mnemonic),
       log,
+      // The live registry enables a chain only with its signer (as the server's start gives it):
+      // without one every live chain was left out and the command answered "0 pairs", clean.
+      ...(config.chains.mode === 'live' ? { signer: createLocalSigner(seed.mnemonic) } : {}),
     });
     const rows = [];
     for (const adapter of registry.enabled()) rows.push(...(await reconcileChain(database.db, adapter)));
