@@ -463,7 +463,7 @@ describe('refusals', () => {
       'zh_CN',
     );
     expect(zh.body.message).toBe(
-      '该 TRON 地址属于平台自身（订单地址、充值地址或热钱包、Gas 钱包），请填写平台以外的地址',
+      '该 TRON 地址属于平台自身（订单地址、充值地址或热钱包、燃料钱包），请填写平台以外的地址',
     );
     const fine = await withdraw(account, {
       coinName: 'USDT',
