@@ -6,7 +6,7 @@ import {
   moneyText,
   toDecimalString,
 } from '@tollgate/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CHAIN_FAMILY, normalizeAddress } from '../../chains/addresses';
 import { type ChainAdapter, type ChainId, GAS_WALLET, HOT_WALLET } from '../../chains/chain-adapter';
 import type { Executor } from '../../db/client';
@@ -124,10 +124,11 @@ export async function loadOwnAddresses(
   const seenChains = new Set<string>();
   for (const { chainId, address } of asked) {
     const adapter = chains.get(chainId);
-    const trimmed = address.trim();
-    if (!adapter?.isValidAddress(trimmed)) continue;
+    if (!adapter) continue;
+    const stored = storedForm(adapter.family, address.trim());
+    if (stored === undefined) continue;
     families.add(adapter.family);
-    addresses.add(normalizeAddress(adapter.family, trimmed));
+    addresses.add(stored);
     if (seenChains.has(adapter.chainId)) continue;
     seenChains.add(adapter.chainId);
     for (const wallet of platformWallets(adapter)) own.add(ownKey(adapter, wallet));
@@ -138,7 +139,12 @@ export async function loadOwnAddresses(
     .select({ chainId: watchedAddresses.chainId, address: watchedAddresses.address })
     .from(watchedAddresses)
     .where(
-      and(inArray(watchedAddresses.chainId, chainIds), inArray(watchedAddresses.address, [...addresses])),
+      and(
+        inArray(watchedAddresses.chainId, chainIds),
+        // One text parameter, however many addresses (a batch has up to 10,000): a comma-joined
+        // list costs PGlite a fraction of a text[]'s (serialized element by element) or of an IN list.
+        sql`${watchedAddresses.address} = any(string_to_array(${[...addresses].join(',')}::text, ','))`,
+      ),
     );
   for (const row of rows) {
     const family = CHAIN_FAMILY[row.chainId as ChainId];
@@ -155,6 +161,22 @@ export function isOwnAddress(
 ): boolean {
   return own.has(ownKey(adapter, address));
 }
+
+/**
+ * The form watched_addresses holds an address in (the adapter's normalized one), without checking
+ * it (rule 3 does, row by row): EVM checksummed (an address already in mixed case is kept as it
+ * is: valid, it is its checksummed form; invalid, it matches nothing), any other as it is.
+ * Undefined for what cannot be an address of the family.
+ */
+function storedForm(family: ChainAdapter['family'], address: string): string | undefined {
+  // No address of any family holds a comma (the list's separator in the query).
+  if (address === '' || address.includes(',')) return undefined;
+  if (family !== 'evm') return address;
+  if (!EVM_HEX.test(address)) return undefined;
+  const hex = address.slice(2);
+  return hex === hex.toLowerCase() || hex === hex.toUpperCase() ? normalizeAddress(family, address) : address;
+}
+const EVM_HEX = /^0x[0-9a-fA-F]{40}$/;
 
 /** Rule 3's own-address half: 1001 on address for an address the platform itself holds. */
 export function requireNotOwn(adapter: ChainAdapter, own: OwnAddresses, address: string): void {
