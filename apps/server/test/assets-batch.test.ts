@@ -18,6 +18,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOT_WALLET } from '../src/chains/chain-adapter';
 import { balances, merchants, withdrawalBatches, withdrawals } from '../src/db/schema';
 import { bindGoogleThroughApi } from './helpers/accounts';
 import { csvOf, readXlsx, uploadBatchFile, uploadedKey, xlsxOf } from './helpers/batch-files';
@@ -252,6 +253,45 @@ describe('the preview', () => {
     // Localized: the same file for a zh_CN merchant.
     const zh = await preview(who, { bytes, filename: 'batch.xlsx' }, 'zh_CN');
     expect(zh.data.rows[1].error).toBe('“币种”为空');
+  });
+
+  it('shows a row to an address the platform holds as that row’s error, and the submission refuses it', async () => {
+    const who = await account({ USDT: '100' });
+    const deposit = await postJson(
+      app,
+      '/merchant/account/deposit',
+      { coinName: 'USDT', chainId: 'ETH' },
+      { token: who.token },
+    );
+    const depositAddress: string = deposit.json().data.address;
+    const hot = app.chains.get('TRON')?.deriveAddress(HOT_WALLET.index, HOT_WALLET.account) ?? '';
+    const body = await preview(who, {
+      bytes: csvOf([
+        HEADER,
+        ['USDT', 'TRON', TRON, '10', 'outside'],
+        ['USDT', 'ETH', depositAddress.toLowerCase(), '10', 'a deposit address'],
+        ['USDT', 'TRON', hot, '10', 'the hot wallet'],
+        ['USDT', 'POLYGON', ETH, '10', 'outside'],
+      ]),
+      filename: 'own.csv',
+    });
+    expect(body.code).toBe(0);
+    const data = batchPreview.strict().parse(body.data);
+    const own = (chain: string) =>
+      `This ${chain} address belongs to the platform itself (an order's or a deposit address, or the hot or gas wallet): enter an address outside the platform`;
+    expect(data.rows.map((row) => [row.line, row.error])).toEqual([
+      [2, null],
+      [3, own('ETH')],
+      [4, own('TRON')],
+      [5, null],
+    ]);
+    expect(data).toMatchObject({ rowCount: 4, errorCount: 2 });
+    expect(data.totals).toEqual([
+      { coinName: 'USDT', amount: '20', fee: '1.5', total: '21.5', available: '100', enough: true },
+    ]);
+    expect((await submit(who, data.batchId)).code).toBe(3302);
+    expect(await balanceOf(who.id)).toEqual({ available: '100', frozen: '0' });
+    expect(await withdrawalsOf(who.id)).toEqual([]);
   });
 
   it('refuses an empty file, a missing header, no rows, more than 10,000 rows and another’s file', async () => {

@@ -9,6 +9,7 @@ import { payoutObject } from '@tollgate/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GAS_WALLET, HOT_WALLET } from '../src/chains/chain-adapter';
 import { balances, callbackEvents, fundRecords, merchants, orders, withdrawals } from '../src/db/schema';
 import { createPayouts } from '../src/modules/assets/payout.service';
 import { approveWithdrawal, rejectWithdrawal } from '../src/modules/assets/withdrawal.service';
@@ -175,6 +176,28 @@ describe('POST /api/v1/payouts', () => {
       'Not enough available balance: 15.5 USDT needed (amount and fee), 15 USDT available',
     );
     expect(await balanceOf(creds.merchantId)).toEqual({ available: 15, frozen: 0 });
+    expect(await app.db.select().from(orders).where(eq(orders.merchantId, creds.merchantId))).toEqual([]);
+  });
+
+  it('refuses an address the platform holds (1001 on address, the item named in a batch), writing nothing', async () => {
+    const creds = await shop('100');
+    const tron = app.chains.get('TRON');
+    const hot = tron?.deriveAddress(HOT_WALLET.index, HOT_WALLET.account) ?? '';
+    const gas = tron?.deriveAddress(GAS_WALLET.index, GAS_WALLET.account) ?? '';
+    const one = await postSigned(app, creds, '/api/v1/payouts', payout('own-1', { address: hot }), {
+      lang: 'en_US',
+    });
+    expect(one.body.code).toBe(1001);
+    expect(one.body.data.errors[0].field).toBe('address');
+    expect(one.body.message).toBe(
+      "address: This TRON address belongs to the platform itself (an order's or a deposit address, or the hot or gas wallet): enter an address outside the platform",
+    );
+    const batch = await postSigned(app, creds, '/api/v1/payouts/batch', {
+      items: [payout('own-2'), payout('own-3', { address: gas })],
+    });
+    expect(batch.body.code).toBe(1001);
+    expect(batch.body.data.errors[0].field).toBe('items.1.address');
+    expect(await balanceOf(creds.merchantId)).toEqual({ available: 100, frozen: 0 });
     expect(await app.db.select().from(orders).where(eq(orders.merchantId, creds.merchantId))).toEqual([]);
   });
 

@@ -8,6 +8,7 @@ import { withdrawalResult } from '@tollgate/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GAS_WALLET, HOT_WALLET } from '../src/chains/chain-adapter';
 import { balances, fundRecords, merchants, withdrawals } from '../src/db/schema';
 import { findWithdrawalByNo } from '../src/modules/assets/withdrawal.repository';
 import { approveWithdrawal, rejectWithdrawal } from '../src/modules/assets/withdrawal.service';
@@ -16,6 +17,8 @@ import { buildTestApp, createTestClock } from './helpers/build-test-app';
 import { codeMailedTo, getAs, googleCodeNow, postForm, postJson } from './helpers/calls';
 import { createMerchant, logInAs, setBalance } from './helpers/factories';
 import { expectLedgerClean } from './helpers/ledger';
+import { createTestApplication } from './helpers/order-fixtures';
+import { createOrderOn } from './helpers/watcher-fixtures';
 
 const clock = createTestClock(new Date('2026-11-25T09:00:00.000Z'));
 let app: FastifyInstance;
@@ -402,6 +405,73 @@ describe('refusals', () => {
       'zh_CN',
     );
     expect(zh.body.message).toBe('最小提现金额为 10 USDT');
+  });
+
+  it('refuses an address the platform holds (an order’s, a deposit address, the hot and gas wallets), changing nothing', async () => {
+    const account = await boundMerchant({ USDT: '100', DOGE: '500' });
+    // Another merchant's ETH order, and this merchant's own TRON deposit address.
+    const other = await createMerchant(app);
+    const shop = await createTestApplication(app, other.id);
+    const order = await createOrderOn(deps(), shop, { amount: '10', network: 'ETH' });
+    const orderAddress = order.payAddress ?? '';
+    expect(orderAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    const deposit = await postJson(
+      app,
+      '/merchant/account/deposit',
+      { coinName: 'USDT', chainId: 'TRON' },
+      { token: account.token },
+    );
+    const depositAddress: string = deposit.json().data.address;
+    expect(depositAddress).toMatch(/^T/);
+    const wallet = (chainId: string, key: { account: number; index: number }) =>
+      app.chains.get(chainId)?.deriveAddress(key.index, key.account) ?? '';
+    const cases: [Record<string, unknown>, string][] = [
+      [{ coinName: 'USDT', chainId: 'ETH', address: orderAddress }, 'ETH'],
+      // Any letter case, and on every chain of the family (one derivation serves them all).
+      [{ coinName: 'USDT', chainId: 'ETH', address: orderAddress.toLowerCase() }, 'ETH'],
+      [{ coinName: 'USDT', chainId: 'BSC', address: orderAddress }, 'BSC'],
+      [{ coinName: 'USDT', chainId: 'TRON', address: ` ${depositAddress} ` }, 'TRON'],
+      [{ coinName: 'USDT', chainId: 'TRON', address: wallet('TRON', HOT_WALLET) }, 'TRON'],
+      [{ coinName: 'DOGE', chainId: 'DOGE', address: wallet('DOGE', HOT_WALLET) }, 'DOGE'],
+      [
+        {
+          coinName: 'USDT',
+          chainId: 'ETH',
+          address: wallet('ETH', GAS_WALLET).toUpperCase().replace('0X', '0x'),
+        },
+        'ETH',
+      ],
+    ];
+    for (const [body, chain] of cases) {
+      const { status, body: json } = await withdraw(account, { ...body, amount: '20' });
+      expect(json.code, JSON.stringify(body)).toBe(1001);
+      expect(status).toBe(400);
+      expect(json.message).toBe(
+        `This ${chain} address belongs to the platform itself (an order's or a deposit address, or the hot or gas wallet): enter an address outside the platform`,
+      );
+      expect(json.data.errors).toEqual([{ field: 'address', message: json.message }]);
+    }
+    expect(await balanceOf(account.id)).toEqual({ available: 100, frozen: 0 });
+    expect(await balanceOf(account.id, 'DOGE')).toEqual({ available: 500, frozen: 0 });
+    expect(await app.db.select().from(withdrawals).where(eq(withdrawals.merchantId, account.id))).toEqual([]);
+    // Only the balances set up: no record of any kind.
+    expect((await recordsOf(account.id)).length).toBe(2);
+    // In the merchant's language; an address outside the platform still goes.
+    const zh = await withdraw(
+      account,
+      { coinName: 'USDT', chainId: 'TRON', address: depositAddress, amount: '20' },
+      'zh_CN',
+    );
+    expect(zh.body.message).toBe(
+      '该 TRON 地址属于平台自身（订单地址、充值地址或热钱包、燃料钱包），请填写平台以外的地址',
+    );
+    const fine = await withdraw(account, {
+      coinName: 'USDT',
+      chainId: 'TRON',
+      address: TRON_ADDRESS,
+      amount: '20',
+    });
+    expect(fine.body.code).toBe(0);
   });
 
   it('needs Google bound (1201), and a refused withdrawal does not spend the code', async () => {

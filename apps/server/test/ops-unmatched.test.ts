@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   balances,
+  chainSends,
   chainTransfers,
   fundRecords,
   operatorAuditLog,
@@ -52,7 +53,7 @@ afterAll(async () => {
 const ops = (path: string, body: unknown, token = opsToken, lang = 'en_US') =>
   opsCall(app, path, body, { token, lang }).then((r) => ({ status: r.statusCode, body: r.json() }));
 
-async function unmatchedTransfer() {
+async function unmatchedTransfer(fromAddress = '0x8ba1f109551bD432803012645Ac136ddd64DBA72') {
   const shop = await createApiApplication(app);
   const created = await postSigned(app, shop, '/api/v1/collections', {
     merchantOrderNo: `U-${Date.now()}-${Math.random().toString(36).slice(2)}`,
@@ -69,7 +70,7 @@ async function unmatchedTransfer() {
       chainId: 'ETH',
       txHash: `0x${Math.random().toString(16).slice(2).padEnd(64, '0')}`,
       logIndex: 3,
-      fromAddress: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
+      fromAddress,
       toAddress: order.payAddress,
       coinName: 'USDC',
       amount: '7.5',
@@ -188,5 +189,27 @@ describe('returning an unmatched transfer', () => {
       .from(operatorAuditLog)
       .where(eq(operatorAuditLog.action, 'unmatched_return'));
     expect(audit.map((row) => row.target)).toContain(`transfer:ETH:${transfer.txHash}:3`);
+  });
+
+  it('refuses a return to a sender the platform holds (another order’s address), sending nothing', async () => {
+    const { order: sender } = await unmatchedTransfer();
+    const senderAddress = sender.payAddress ?? '';
+    const { transfer } = await unmatchedTransfer(senderAddress);
+    clock.advance(30_000);
+    const code = googleCodeNow(app, googleSecret);
+    const refused = await ops('/unmatched/return', { id: transfer.id, googleCode: code });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe(1001);
+    expect(refused.body.data.errors[0].field).toBe('id');
+    expect(refused.body.message).toBe(
+      `This transfer came from the platform's own address ${senderAddress}: it cannot be returned there. Credit it instead`,
+    );
+    const [still] = await app.db.select().from(chainTransfers).where(eq(chainTransfers.id, transfer.id));
+    expect(still?.status).toBe('unmatched');
+    const sends = await app.db.select().from(chainSends).where(eq(chainSends.kind, 'return'));
+    expect(sends.filter((send) => send.ref.startsWith(`${transfer.id}:`))).toEqual([]);
+    // What the message says to do instead: credit it to its owner.
+    const credited = await ops('/unmatched/credit', { id: transfer.id });
+    expect(credited.body.code, JSON.stringify(credited.body)).toBe(0);
   });
 });

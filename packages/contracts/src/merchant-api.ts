@@ -427,7 +427,9 @@ export const apiEndpoints = {
       'payout.failed and payout.rejected tell each. The same `merchantOrderNo` with the same content ' +
       'returns the same payout; with other content it is refused with 3001. Refused for 24 h after a ' +
       "password or Google Authenticator change (3202). While the merchant's withdrawal address " +
-      'whitelist is on, only an address listed for that network is accepted (3203).',
+      'whitelist is on, only an address listed for that network is accepted (3203). An address the ' +
+      "platform itself holds (an order's or a deposit address, the hot or gas wallet) is refused (1001 on " +
+      '`address`): what is paid there would come back to the platform.',
     body: createPayoutBody,
     response: payoutObject,
     errors: [

@@ -20,6 +20,8 @@ import {
   type CoinTerms,
   checkTermsWithDecimals,
   loadCoinTerms,
+  loadOwnAddresses,
+  type OwnAddresses,
 } from './withdrawal-rules';
 
 /**
@@ -28,11 +30,13 @@ import {
  * 1. coin, chain, address and amount present;
  * 2. the amount a decimal number above 0;
  * 3. the rules of a single withdrawal: chain enabled, coin on the chain, address valid for the
- *    chain (and whitelisted while the whitelist is on), decimals, min and max with the limit;
+ *    chain, not the platform's own (an order's or deposit address, the hot or gas wallet) and
+ *    whitelisted while the whitelist is on, decimals, min and max with the limit;
  * 4. not the template's example row left as it was;
  * 5. not a duplicate: a valid row with the same chain, coin, address and amount as an earlier
  *    valid row is flagged on the later line, naming the first.
- * Coin and chain are read in any letter case (usdt, tron). Each coin's terms are loaded once.
+ * Coin and chain are read in any letter case (usdt, tron). Each coin's terms are loaded once, and
+ * which of the rows' addresses are the platform's own in one query for the whole batch.
  * Nothing is written.
  */
 export interface CheckedRow {
@@ -78,9 +82,15 @@ export async function checkBatchRows(
     if (!deps.chains.get(chainId)) continue;
     termsOf.set(termsKey, await loadCoinTerms(deps.db, chainId, coinName));
   }
+  const own = await loadOwnAddresses(
+    deps.db,
+    deps.chains,
+    rows.map((row) => ({ chainId: row.chain.toUpperCase(), address: row.address })),
+  );
   const pass: RowPass = {
     deps,
     lang,
+    own,
     titles: BATCH_COLUMN_TITLES[lang],
     termsOf,
     firstLineOf: new Map(),
@@ -94,6 +104,7 @@ export async function checkBatchRows(
 interface RowPass {
   deps: RowCheckDeps;
   lang: Language;
+  own: OwnAddresses;
   titles: Record<BatchColumn, string>;
   termsOf: ReadonlyMap<string, CoinTerms | undefined>;
   firstLineOf: Map<string, number>;
@@ -142,6 +153,7 @@ function checkRow(pass: RowPass, row: SheetRow): CheckedRow {
       terms,
       { coinName, chainId, address: row.address, amount: row.amount },
       pass.deps.whitelist,
+      pass.own,
     );
   } catch (error) {
     if (!isAppError(error)) throw error;

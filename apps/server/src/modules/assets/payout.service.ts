@@ -27,6 +27,8 @@ import {
   checkWithdrawal,
   loadAddressWhitelist,
   loadCoinTerms,
+  loadOwnAddresses,
+  type OwnAddresses,
 } from './withdrawal-rules';
 import { sendWithdrawal } from './withdrawal-send';
 
@@ -37,7 +39,7 @@ import { sendWithdrawal } from './withdrawal-send';
  * 2. each item: (application, merchantOrderNo) names one payout; the same content again returns
  *    it, other content is 3001 (the same number twice in one batch: the same, or 3001);
  * 3. each new item passes the withdrawal rules (withdrawal-rules.ts, the address whitelist among
- *    them: 3203); in a batch a refusal names the item (`items.3.address`) and refuses the whole
+ *    them: 3203; an address the platform itself holds: 1001); in a batch a refusal names the item (`items.3.address`) and refuses the whole
  *    batch;
  * 4. one transaction for all new items: each order (type payout) and its withdrawal, amount +
  *    fee frozen; when the totals do not fit, nothing is written (3201). A concurrent create of
@@ -47,7 +49,7 @@ import { sendWithdrawal } from './withdrawal-send';
  *
  * Group commit: the requests of one merchant that arrive while its previous group is being
  * written go together into the next group (createKeyedGroupBatch), which reads the merchant, its
- * whitelist, the numbers already taken and each coin's terms once, and writes all its new
+ * whitelist, which of its addresses are the platform's own, the numbers already taken and each coin's terms once, and writes all its new
  * payouts in one transaction (multi-row INSERTs, one balance statement: freezeWithdrawals). A
  * request refused by the rules fails alone and leaves the others in the group. When the group's
  * transaction fails (it does not fit the balance, a number was taken meanwhile), each of its
@@ -143,6 +145,14 @@ async function acceptGroup(deps: PayoutDeps, requests: PayoutRequest[]): Promise
     return answerRepeatsOnly(deps, requests, error);
   }
   const whitelist = await loadAddressWhitelist(deps.db, merchant);
+  // The platform's own addresses among every item of the group: one query for the group.
+  const own = await loadOwnAddresses(
+    deps.db,
+    deps.chains,
+    requests.flatMap((request) =>
+      request.items.map((item) => ({ chainId: item.network, address: item.address })),
+    ),
+  );
 
   // Optimistic first: numbers are mostly new, so the group does not look for them before writing
   // (its INSERT finds any taken). A refusal by the rules, or a number found taken, sends the group
@@ -167,7 +177,7 @@ async function acceptGroup(deps: PayoutDeps, requests: PayoutRequest[]): Promise
     for (const [at, request] of requests.entries()) {
       if (outcomes[at]) continue;
       try {
-        live.push({ at, fresh: await freshItems(deps, request, existing, whitelist, termsOf) });
+        live.push({ at, fresh: await freshItems(deps, request, existing, whitelist, own, termsOf) });
       } catch (error) {
         if (optimistic) refused = true;
         else outcomes[at] = { ok: false, error };
@@ -281,6 +291,7 @@ async function freshItems(
   request: PayoutRequest,
   existing: ReadonlyMap<string, Created>,
   whitelist: AddressWhitelist,
+  own: OwnAddresses,
   termsOf: (chainId: string, coinName: string) => Promise<CoinTerms | undefined>,
 ): Promise<Fresh[]> {
   const field = (index: number, name: string) => (request.batch ? `items.${index}.${name}` : name);
@@ -301,7 +312,7 @@ async function freshItems(
         amount: item.amount,
         payout: true,
       };
-      const checked = await checkWithdrawal(deps.db, deps.chains, asked, whitelist, termsOf);
+      const checked = await checkWithdrawal(deps.db, deps.chains, asked, whitelist, own, termsOf);
       fresh.push({ request, item, hash, checked });
     } catch (error) {
       if (isAppError(error) && error.fieldErrors.length > 0) {

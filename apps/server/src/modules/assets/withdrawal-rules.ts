@@ -6,11 +6,11 @@ import {
   moneyText,
   toDecimalString,
 } from '@tollgate/contracts';
-import { and, eq } from 'drizzle-orm';
-import { normalizeAddress } from '../../chains/addresses';
-import type { ChainAdapter } from '../../chains/chain-adapter';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { CHAIN_FAMILY, normalizeAddress } from '../../chains/addresses';
+import { type ChainAdapter, type ChainId, GAS_WALLET, HOT_WALLET } from '../../chains/chain-adapter';
 import type { Executor } from '../../db/client';
-import { coins, exchangeRates, feeRates } from '../../db/schema';
+import { coins, exchangeRates, feeRates, watchedAddresses } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { listWhitelistKeys, readWhitelist, whitelistKey } from './address-whitelist.repository';
 
@@ -21,6 +21,9 @@ import { listWhitelistKeys, readWhitelist, whitelistKey } from './address-whitel
  * 2. the chain carries the coin (1001 on coinName; for the payout API 3002 naming it, the code its
  *    documentation and a collection give a currency the network does not carry);
  * 3. the address is valid for the chain, checksum included: the adapter decides (1001 on address);
+ *    it is not one the platform itself holds (an order's or a deposit address, the hot or gas
+ *    wallet: `loadOwnAddresses`), since what is paid there comes back to the platform while the
+ *    books have it leave (1001 on address, validation.asset.ownAddress);
  *    while the merchant's address whitelist is on, it is listed for that chain, compared as the
  *    adapter normalizes it (EVM: checksummed, so any letter case) (3203 on address);
  * 4. the amount has no more decimals than the coin, and lies within the coin's
@@ -79,6 +82,112 @@ export function requireWhitelisted(
   });
 }
 
+/**
+ * The platform's own addresses among those a request (or a batch, or a group of payouts) names,
+ * as `loadOwnAddresses` found them: `family:address` keys. Addresses compare as the adapter
+ * normalizes them (EVM: checksummed, so any letter case; base58 as it is); the key holds an EVM
+ * address in lower case, the same comparison without a keccak per row of a 10,000-row batch.
+ */
+export type OwnAddresses = ReadonlySet<string>;
+
+const ownKey = (adapter: Pick<ChainAdapter, 'family'>, address: string) =>
+  `${adapter.family}:${adapter.family === 'evm' ? address.toLowerCase() : address}`;
+
+/** Each adapter's hot and gas wallets, derived once. */
+const WALLETS = new WeakMap<ChainAdapter, readonly string[]>();
+
+function platformWallets(adapter: ChainAdapter): readonly string[] {
+  let wallets = WALLETS.get(adapter);
+  if (!wallets) {
+    wallets = [HOT_WALLET, GAS_WALLET].map((key) => adapter.deriveAddress(key.index, key.account));
+    WALLETS.set(adapter, wallets);
+  }
+  return wallets;
+}
+
+/**
+ * Which of `asked` the platform holds the key of: watched_addresses (every order and deposit
+ * address ever issued, and the hot and gas wallets) in one query over all of them, plus each
+ * named chain's HOT_WALLET and GAS_WALLET as its adapter derives them (watched from the
+ * watcher's start only). A family's chains share one derivation (an ETH order's address is the
+ * platform's on BSC too), so an address is looked up on every chain of its family. Addresses
+ * the adapter does not take (invalid, or a chain not enabled) are left to rule 3's first half.
+ */
+export async function loadOwnAddresses(
+  db: Executor,
+  chains: { get(chainId: string): ChainAdapter | undefined },
+  asked: Iterable<{ chainId: string; address: string }>,
+): Promise<OwnAddresses> {
+  const own = new Set<string>();
+  const families = new Set<ChainAdapter['family']>();
+  const addresses = new Set<string>();
+  const seenChains = new Set<string>();
+  for (const { chainId, address } of asked) {
+    const adapter = chains.get(chainId);
+    if (!adapter) continue;
+    const stored = storedForm(adapter.family, address.trim());
+    if (stored === undefined) continue;
+    families.add(adapter.family);
+    addresses.add(stored);
+    if (seenChains.has(adapter.chainId)) continue;
+    seenChains.add(adapter.chainId);
+    for (const wallet of platformWallets(adapter)) own.add(ownKey(adapter, wallet));
+  }
+  if (addresses.size === 0) return own;
+  const chainIds = (Object.keys(CHAIN_FAMILY) as ChainId[]).filter((id) => families.has(CHAIN_FAMILY[id]));
+  const rows = await db
+    .select({ chainId: watchedAddresses.chainId, address: watchedAddresses.address })
+    .from(watchedAddresses)
+    .where(
+      and(
+        inArray(watchedAddresses.chainId, chainIds),
+        // One text parameter, however many addresses (a batch has up to 10,000): a comma-joined
+        // list costs PGlite a fraction of a text[]'s (serialized element by element) or of an IN list.
+        sql`${watchedAddresses.address} = any(string_to_array(${[...addresses].join(',')}::text, ','))`,
+      ),
+    );
+  for (const row of rows) {
+    const family = CHAIN_FAMILY[row.chainId as ChainId];
+    if (family) own.add(ownKey({ family }, row.address));
+  }
+  return own;
+}
+
+/** Whether `address` (valid for the adapter's chain) is among the platform's own (`loadOwnAddresses`). */
+export function isOwnAddress(
+  adapter: Pick<ChainAdapter, 'family'>,
+  own: OwnAddresses,
+  address: string,
+): boolean {
+  return own.has(ownKey(adapter, address));
+}
+
+/**
+ * The form watched_addresses holds an address in (the adapter's normalized one), without checking
+ * it (rule 3 does, row by row): EVM checksummed (an address already in mixed case is kept as it
+ * is: valid, it is its checksummed form; invalid, it matches nothing), any other as it is.
+ * Undefined for what cannot be an address of the family.
+ */
+function storedForm(family: ChainAdapter['family'], address: string): string | undefined {
+  // No address of any family holds a comma (the list's separator in the query).
+  if (address === '' || address.includes(',')) return undefined;
+  if (family !== 'evm') return address;
+  if (!EVM_HEX.test(address)) return undefined;
+  const hex = address.slice(2);
+  return hex === hex.toLowerCase() || hex === hex.toUpperCase() ? normalizeAddress(family, address) : address;
+}
+const EVM_HEX = /^0x[0-9a-fA-F]{40}$/;
+
+/** Rule 3's own-address half: 1001 on address for an address the platform itself holds. */
+export function requireNotOwn(adapter: ChainAdapter, own: OwnAddresses, address: string): void {
+  if (!isOwnAddress(adapter, own, address)) return;
+  throw new AppError(ErrorCode.VALIDATION_FAILED, {
+    fieldErrors: [
+      { field: 'address', key: 'validation.asset.ownAddress', params: { chain: adapter.chainId } },
+    ],
+  });
+}
+
 export interface CoinTerms {
   decimals: number;
   minWithdrawalAmount: string;
@@ -109,16 +218,18 @@ export async function loadCoinTerms(
 }
 
 /**
- * Rules 3 and 4 on terms already loaded (a batch loads each coin's once, and the merchant's
- * whitelist once with `loadAddressWhitelist`).
+ * Rules 3 and 4 on terms already loaded (a batch loads each coin's once, the merchant's
+ * whitelist once with `loadAddressWhitelist`, and its addresses' own ones with one
+ * `loadOwnAddresses`).
  */
 export function checkAgainstTerms(
   adapter: ChainAdapter,
   terms: CoinTerms,
   request: WithdrawalRequest,
   whitelist: AddressWhitelist,
+  own: OwnAddresses,
 ): Omit<CheckedWithdrawal, 'adapter'> {
-  return checkTermsWithDecimals(adapter, terms, request, whitelist).checked;
+  return checkTermsWithDecimals(adapter, terms, request, whitelist, own).checked;
 }
 
 /**
@@ -130,6 +241,7 @@ export function checkTermsWithDecimals(
   terms: CoinTerms,
   request: WithdrawalRequest,
   whitelist: AddressWhitelist,
+  own: OwnAddresses,
 ): { checked: Omit<CheckedWithdrawal, 'adapter'>; amount: Money; fee: Money } {
   const address = request.address.trim();
   if (!adapter.isValidAddress(address)) {
@@ -139,6 +251,7 @@ export function checkTermsWithDecimals(
       ],
     });
   }
+  requireNotOwn(adapter, own, address);
   requireWhitelisted(adapter, whitelist, address);
   const amount = money(request.amount);
   if (amount.decimalPlaces() > terms.decimals)
@@ -208,6 +321,8 @@ export async function checkWithdrawal(
   chains: { get(chainId: string): ChainAdapter | undefined },
   request: WithdrawalRequest,
   whitelist: AddressWhitelist,
+  /** The platform's own addresses among the request's (`loadOwnAddresses`, once per request or group). */
+  own: OwnAddresses,
   /** Where the coin's terms come from (a group of payouts loads each coin's once). */
   termsOf: (chainId: string, coinName: string) => Promise<CoinTerms | undefined> = (chainId, coinName) =>
     loadCoinTerms(db, chainId, coinName),
@@ -221,5 +336,5 @@ export async function checkWithdrawal(
       fieldErrors,
     });
   }
-  return { adapter, ...checkAgainstTerms(adapter, terms, request, whitelist) };
+  return { adapter, ...checkAgainstTerms(adapter, terms, request, whitelist, own) };
 }

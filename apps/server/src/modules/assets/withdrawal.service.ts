@@ -25,7 +25,12 @@ import {
   shownWithdrawalStatus,
   type WithdrawalRow,
 } from './withdrawal.repository';
-import { type CheckedWithdrawal, checkWithdrawal, loadAddressWhitelist } from './withdrawal-rules';
+import {
+  type CheckedWithdrawal,
+  checkWithdrawal,
+  loadAddressWhitelist,
+  loadOwnAddresses,
+} from './withdrawal-rules';
 import { type SendDeps, sendWithdrawal } from './withdrawal-send';
 import { ledgerRef, release } from './withdrawal-settle';
 
@@ -220,7 +225,8 @@ export async function requestWithdrawal(
   requireGoogleBound(merchant);
   requireWithdrawalsOpen(merchant, deps.now());
   const whitelist = await loadAddressWhitelist(deps.db, merchant);
-  const checked = await checkWithdrawal(deps.db, deps.chains, body, whitelist);
+  const own = await loadOwnAddresses(deps.db, deps.chains, [body]);
+  const checked = await checkWithdrawal(deps.db, deps.chains, body, whitelist, own);
   let row: WithdrawalRow;
   try {
     row = await deps.db.transaction(async (tx) => {

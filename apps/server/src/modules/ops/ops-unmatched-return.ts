@@ -7,6 +7,7 @@ import { chainSends, chainTransfers } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { SecretBox } from '../../lib/secret-box';
 import type { Clock } from '../../types';
+import { isOwnAddress, loadOwnAddresses } from '../assets/withdrawal-rules';
 import { entries } from '../books/platform-books';
 import { nativeCoinOf } from '../chain-sends/chain-sends.repository';
 import { fundsWentThrough, readFunds, shortOf } from '../chain-sends/hot-wallet-check';
@@ -25,7 +26,8 @@ import { findUnmatched, settled } from './ops-unmatched.service';
  * unmatched → returning (from unmatched only: once) and the audit row is written; then it is
  * broadcast. The watcher follows it (the handler below): confirmed → `returned`; reverted, with
  * the confirmations → `unmatched` again, to be credited or returned anew (each return's
- * reference is `<transfer id>:<attempt>`). A hot wallet too low refuses the return (3207):
+ * reference is `<transfer id>:<attempt>`). A sender the platform itself holds is refused (1001
+ * on id): nothing is written, the code is not spent. A hot wallet too low refuses the return (3207):
  * nothing is written, the code is not spent.
  */
 interface ReturnDeps {
@@ -87,6 +89,18 @@ export async function returnUnmatched(
   if (found.status !== 'unmatched') throw settled(found.status);
   const adapter = deps.chains.get(found.chainId);
   if (!adapter) throw new AppError(ErrorCode.CURRENCY_NOT_SUPPORTED);
+  // A sender the platform holds (an order's or deposit address, the hot or gas wallet): the
+  // return would come back to the platform, which the watcher ignores while the books have it leave.
+  const own = await loadOwnAddresses(deps.db, deps.chains, [
+    { chainId: found.chainId, address: found.fromAddress },
+  ]);
+  if (isOwnAddress(adapter, own, found.fromAddress)) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, {
+      fieldErrors: [
+        { field: 'id', key: 'validation.ops.returnToOwnAddress', params: { address: found.fromAddress } },
+      ],
+    });
+  }
   const operatorRow = await findOperatorById(deps.db, operator.operatorId);
   if (!operatorRow) throw new AppError(ErrorCode.UNAUTHORIZED);
   if (!operatorRow.googleState) throw new AppError(ErrorCode.GOOGLE_NOT_BOUND);
