@@ -1,10 +1,11 @@
 import { money, toDecimalString } from '@tollgate/contracts/money';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { ChainAdapter } from '../../chains/chain-adapter';
 import type { Database } from '../../db/client';
-import { depositAddresses, orders, platformEntries, sweeps, watchedAddresses } from '../../db/schema';
+import { platformEntries, sweeps } from '../../db/schema';
 import { enqueueJob } from '../../jobs/queue';
 import type { Clock } from '../../types';
+import { keysOfWatched } from '../watcher/watch.repository';
 import { type DueAddress, planConsolidations } from './consolidate';
 import { SWEEP_JOB } from './sweep-sends';
 
@@ -45,29 +46,11 @@ export async function planSweeps(
   if (todo.length === 0) return 0;
 
   // Each address's key: an order's (account 0) or a merchant's deposit address (account 1).
-  const keys = await deps.db
-    .select({
-      address: watchedAddresses.address,
-      orderIndex: orders.addressIndex,
-      depositIndex: depositAddresses.addressIndex,
-    })
-    .from(watchedAddresses)
-    .leftJoin(orders, eq(orders.id, watchedAddresses.orderId))
-    .leftJoin(depositAddresses, eq(depositAddresses.id, watchedAddresses.depositAddressId))
-    .where(
-      and(
-        eq(watchedAddresses.chainId, adapter.chainId),
-        inArray(
-          watchedAddresses.address,
-          todo.flatMap((row) => (row.address ? [row.address] : [])),
-        ),
-      ),
-    );
-  const keyOf = new Map<string, { account: number; index: number }>();
-  for (const row of keys) {
-    if (row.orderIndex !== null) keyOf.set(row.address, { account: 0, index: row.orderIndex });
-    else if (row.depositIndex !== null) keyOf.set(row.address, { account: 1, index: row.depositIndex });
-  }
+  const keyOf = await keysOfWatched(
+    deps.db,
+    adapter.chainId,
+    todo.flatMap((row) => (row.address ? [row.address] : [])),
+  );
 
   const checked: DueAddress[] = [];
   for (const row of todo) {

@@ -1,8 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { type ChainAdapter, type ChainTransfer, HOT_WALLET, type KeyPath } from '../../chains/chain-adapter';
 import type { Executor } from '../../db/client';
-import { depositAddresses, orders, watchedAddresses } from '../../db/schema';
 import { recordUtxos, type ScannedUtxo } from '../chain-sends/utxos.repository';
+import { keysOfWatched } from './watch.repository';
 
 /**
  * UTXO chains (`adapter.sender.kind === 'utxo'`): the scanned range's outputs that the platform
@@ -45,24 +44,8 @@ async function keysOf(
   adapter: ChainAdapter,
   addresses: readonly string[],
 ): Promise<Map<string, KeyPath>> {
-  const keys = new Map<string, KeyPath>();
+  const keys = await keysOfWatched(tx, adapter.chainId, addresses);
   const hotWallet = adapter.deriveAddress(HOT_WALLET.index, HOT_WALLET.account);
   if (addresses.includes(hotWallet)) keys.set(hotWallet, HOT_WALLET);
-  const rows = await tx
-    .select({
-      address: watchedAddresses.address,
-      orderIndex: orders.addressIndex,
-      depositIndex: depositAddresses.addressIndex,
-    })
-    .from(watchedAddresses)
-    .leftJoin(orders, eq(orders.id, watchedAddresses.orderId))
-    .leftJoin(depositAddresses, eq(depositAddresses.id, watchedAddresses.depositAddressId))
-    .where(
-      and(eq(watchedAddresses.chainId, adapter.chainId), inArray(watchedAddresses.address, [...addresses])),
-    );
-  for (const row of rows) {
-    if (row.orderIndex !== null) keys.set(row.address, { account: 0, index: row.orderIndex });
-    else if (row.depositIndex !== null) keys.set(row.address, { account: 1, index: row.depositIndex });
-  }
   return keys;
 }

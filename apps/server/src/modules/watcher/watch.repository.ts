@@ -1,8 +1,15 @@
 import { money, toDecimalString } from '@tollgate/contracts';
-import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
-import type { ChainTransfer } from '../../chains/chain-adapter';
+import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import type { ChainTransfer, KeyPath } from '../../chains/chain-adapter';
 import type { Executor } from '../../db/client';
-import { applications, chainCursors, chainTransfers, depositAddresses, orders } from '../../db/schema';
+import {
+  applications,
+  chainCursors,
+  chainTransfers,
+  depositAddresses,
+  orders,
+  watchedAddresses,
+} from '../../db/schema';
 import { entries, postEntry } from '../books/platform-books';
 import type { OrderRow } from '../orders/order.repository';
 
@@ -295,4 +302,33 @@ export async function dueOrderIds(db: Executor, now: Date, limit: number): Promi
     .orderBy(asc(orders.expiresAt))
     .limit(limit);
   return rows.map((row) => row.id);
+}
+
+/**
+ * The HD key of each watched address among `addresses`: an order's (account 0, its address
+ * index) or a merchant's deposit address (account 1). Addresses the platform did not issue are
+ * left out; callers that spend check the derivation again.
+ */
+export async function keysOfWatched(
+  db: Executor,
+  chainId: string,
+  addresses: readonly string[],
+): Promise<Map<string, KeyPath>> {
+  const keys = new Map<string, KeyPath>();
+  if (addresses.length === 0) return keys;
+  const rows = await db
+    .select({
+      address: watchedAddresses.address,
+      orderIndex: orders.addressIndex,
+      depositIndex: depositAddresses.addressIndex,
+    })
+    .from(watchedAddresses)
+    .leftJoin(orders, eq(orders.id, watchedAddresses.orderId))
+    .leftJoin(depositAddresses, eq(depositAddresses.id, watchedAddresses.depositAddressId))
+    .where(and(eq(watchedAddresses.chainId, chainId), inArray(watchedAddresses.address, [...addresses])));
+  for (const row of rows) {
+    if (row.orderIndex !== null) keys.set(row.address, { account: 0, index: row.orderIndex });
+    else if (row.depositIndex !== null) keys.set(row.address, { account: 1, index: row.depositIndex });
+  }
+  return keys;
 }
